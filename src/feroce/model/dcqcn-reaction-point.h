@@ -1,0 +1,131 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DCQCN_REACTION_POINT_H
+#define DCQCN_REACTION_POINT_H
+
+#include "ns3/data-rate.h"
+#include "ns3/feroce-rp.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \defgroup feroce feroce: RoCEv2 with DCQCN
+ */
+
+/**
+ * \ingroup feroce
+ * \brief DCQCN reaction point of one queue pair: the sender's rate limiter.
+ *
+ * Wraps the C core (feroce-rp.h) with every parameter of spec/dcqcn.md as an
+ * attribute.  No event is ever scheduled: the core evaluates its timers
+ * lazily, so each call first brings the state to Simulator::Now().  A caller
+ * that must act when the rate changes on its own (a paced sender) asks
+ * GetNextDeadline().
+ *
+ * Parameters are read from the attributes at the first call (or at
+ * Initialize()); Validate() reports a bad value by name before that.
+ */
+class DcqcnReactionPoint : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    DcqcnReactionPoint();
+    ~DcqcnReactionPoint() override;
+
+    /**
+     * \brief Set every parameter attribute from a preset of spec/dcqcn.md.
+     * \param name paper, connectx or hpcc
+     * \param lineRate the line rate the preset is built for (hpcc scales with it)
+     * \return an empty string, or a message naming the bad name or rate
+     */
+    std::string ApplyPreset(const std::string& name, DataRate lineRate);
+
+    /**
+     * \brief Check the attributes.
+     * \return an empty string, or a message naming the parameter, its value and the allowed range
+     */
+    std::string Validate() const;
+
+    /// A CNP for this QP arrives now.
+    void ReceiveCnp();
+
+    /**
+     * \brief The QP transmitted a packet now (feeds the byte counter).
+     * \param bytes bytes put on the wire for it
+     */
+    void NotifyTransmitted(uint32_t bytes);
+
+    /// \return the current rate Rc, in b/s, at Simulator::Now()
+    double GetRateBps();
+
+    /// \return the current rate Rc at Simulator::Now(), rounded down to whole b/s
+    DataRate GetRate();
+
+    /// \return the state variables (Rc, Rt, alpha, stages) at Simulator::Now()
+    const feroce_rp_vars& GetState();
+
+    /**
+     * \brief The next instant a timer can change the rate on its own.
+     * \return that time, or Time::Max() when none is pending
+     */
+    Time GetNextDeadline();
+
+    /**
+     * TracedCallback signature for rate changes.
+     * \param [in] oldRate Rc before, b/s
+     * \param [in] newRate Rc after, b/s
+     */
+    typedef void (*RateTracedCallback)(double oldRate, double newRate);
+
+  protected:
+    void DoInitialize() override;
+
+  private:
+    /// Build and validate the core's parameters from the attributes, once.
+    void Start();
+    /// \return the core's parameters as the attributes say, and an error message if one is bad
+    feroce_rp_params ToCore(std::string* error) const;
+    /// Fire the Rate trace if Rc moved since the last call.
+    void ReportRate();
+
+    DataRate m_lineRate;
+    DataRate m_minRate;
+    double m_g;
+    double m_initialAlpha;
+    std::string m_alphaMode;
+    Time m_alphaPeriod;
+    Time m_decreasePeriod;
+    Time m_increaseTimer;
+    uint64_t m_byteCounter;
+    uint32_t m_fastRecoveryStages;
+    DataRate m_rai;
+    DataRate m_rhai;
+    std::string m_haiMode;
+    std::string m_clamp;
+    DataRate m_firstCnpRate;
+
+    bool m_started;
+    feroce_rp_params m_params;
+    feroce_rp_state m_state;
+    double m_reportedRate;
+    TracedCallback<double, double> m_rateTrace;
+};
+
+} // namespace ns3
+
+#endif /* DCQCN_REACTION_POINT_H */

@@ -1,0 +1,89 @@
+/*
+ * core-tests.c - runs the C core's unit tests.
+ *
+ *   feroce-core-tests DATA_DIR [TEST_NAME]
+ *
+ * DATA_DIR holds the known-answer vectors (rp-*.txt).  Ends with the line
+ * "N passed, N failed"; the exit status is non-zero on any failure.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "core-tests.h"
+
+long check_passed;
+long check_failed;
+const char *test_data_dir = ".";
+
+void check_report(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+
+    check_failed++;
+    fprintf(stderr, "%s:%d: check failed: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+#define TEST(name) { #name, name }
+static const struct {
+    const char *name;
+    void (*run)(void);
+} tests[] = {
+    TEST(test_rp_initial_state),
+    TEST(test_rp_first_cnp_paper),
+    TEST(test_rp_min_rate_floor),
+    TEST(test_rp_clamp_policies),
+    TEST(test_rp_stages_byte_counter),
+    TEST(test_rp_stages_timer_only),
+    TEST(test_rp_hai_linear),
+    TEST(test_rp_caps),
+    TEST(test_rp_first_cnp_rate_on_cnp),
+    TEST(test_rp_first_cnp_rate_periodic),
+    TEST(test_rp_decrease_period),
+    TEST(test_rp_on_cnp_with_decrease_period),
+    TEST(test_rp_periodic_alpha),
+    TEST(test_rp_same_instant_order),
+    TEST(test_rp_time_backwards),
+    TEST(test_rp_long_idle),
+    TEST(test_rp_next_deadline),
+    TEST(test_rp_presets),
+    TEST(test_rp_set_param),
+    TEST(test_rp_vectors),
+    TEST(test_rp_lazy_equals_reference),
+    TEST(test_np_moderation),
+    TEST(test_cp_probability),
+    TEST(test_cp_marking),
+    TEST(test_cp_marking_statistics),
+    TEST(test_pfc_static),
+    TEST(test_pfc_dynamic),
+    TEST(test_validation_errors),
+};
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    int ran = 0;
+
+    if (argc > 1)
+        test_data_dir = argv[1];
+    for (i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        long before = check_failed;
+
+        if (argc > 2 && strcmp(argv[2], tests[i].name) != 0)
+            continue;
+        tests[i].run();
+        ran++;
+        printf("%-40s %s\n", tests[i].name, check_failed == before ? "ok" : "FAILED");
+    }
+    if (ran == 0) {
+        fprintf(stderr, "no test named %s\n", argc > 2 ? argv[2] : "?");
+        return 2;
+    }
+    printf("%ld passed, %ld failed\n", check_passed, check_failed);
+    return check_failed ? 1 : 0;
+}

@@ -1,0 +1,58 @@
+#!/bin/sh
+# feroce-rp-trace from the outside: every known-answer script reproduces its
+# "#> " rows byte for byte, and bad scripts fail with a message that names the line.
+#   rp-trace-cli-test.sh TOOL DATA_DIR
+tool=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+for v in "$data"/rp-*.txt; do
+    sed -n 's/^#> //p' "$v" > "$tmp/expected"
+    if "$tool" "$v" > "$tmp/got" && cmp -s "$tmp/expected" "$tmp/got"; then ok; else
+        bad "$(basename "$v") differs:"; diff "$tmp/expected" "$tmp/got" >&2; fi
+    # the same script on stdin
+    if "$tool" < "$v" | cmp -s "$tmp/expected" -; then ok; else bad "$(basename "$v") from stdin"; fi
+done
+
+# expect_error NAME LINE PATTERN SCRIPT: exit status non-zero, stderr names the line and matches PATTERN
+expect_error() {
+    printf '%b' "$4" > "$tmp/$1.txt"
+    if "$tool" "$tmp/$1.txt" > "$tmp/out" 2> "$tmp/err"; then
+        bad "$1: exit status 0"
+    elif ! grep -q ":$2: " "$tmp/err" || ! grep -q -- "$3" "$tmp/err"; then
+        bad "$1: message: $(cat "$tmp/err") (wanted line $2 and '$3')"
+    else
+        ok
+    fi
+}
+expect_error unknown-event 3 'event "jump"' 'preset paper\n0 cnp\n10 jump\n'
+expect_error backwards 3 'before the previous event' '0 cnp\n100 query\n50 query\n'
+expect_error bad-time 1 't_ns = "ten"' 'ten cnp\n'
+expect_error negative-time 1 't_ns = "-5"' '-5 cnp\n'
+expect_error bad-bytes 2 'tx <bytes>' '0 cnp\n10 tx many\n'
+expect_error missing-bytes 2 'tx <bytes>' '0 cnp\n10 tx\n'
+expect_error unknown-param 2 'param = "gain"' 'preset paper\nparam gain 0.5\n0 cnp\n'
+expect_error bad-number 2 'g = "0.5x"' 'preset paper\nparam g 0.5x\n0 cnp\n'
+expect_error out-of-range 3 'g = 2 is not allowed: expected (0, 1]' 'preset paper\nparam F 3\nparam g 2\n0 cnp\n'
+expect_error min-above-line 2 'min_rate_bps = 20000000000' 'param line_rate_bps 10e9\nparam min_rate_bps 20e9\n0 cnp\n'
+expect_error unknown-preset 1 'preset = "fast"' 'preset fast\n'
+expect_error late-param 3 'after the first event' '0 cnp\n5 query\nparam g 0.5\n'
+expect_error second-preset 2 'second preset' 'preset paper\npreset hpcc\n'
+expect_error too-many-fields 1 'too many fields' '0 tx 1 2 3\n'
+expect_error no-event 1 'expected an event' '100\n'
+
+# rows written before a bad line stay written
+printf '0 cnp\n10 query\n20 oops\n' > "$tmp/partial.txt"
+"$tool" "$tmp/partial.txt" > "$tmp/out" 2>/dev/null
+if [ "$(wc -l < "$tmp/out")" -eq 3 ]; then ok; else bad "partial output: $(cat "$tmp/out")"; fi
+
+if "$tool" "$tmp/does-not-exist.txt" 2> "$tmp/err"; then bad "missing file accepted"
+elif grep -q 'cannot open' "$tmp/err"; then ok; else bad "missing file message: $(cat "$tmp/err")"; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,248 @@
+/*
+ * feroce-rp-trace - golden model of the DCQCN rate limiter.
+ *
+ * Reads an event script (spec/dcqcn.md, "Rate-limiter trace format") from a
+ * file or stdin and writes one CSV row per event, after applying it, so a
+ * firmware team can compare its rate limiter register by register.
+ *
+ *   feroce-rp-trace [SCRIPT | -]
+ *
+ * A script starts from a preset (default paper) at line_rate_bps (default
+ * 10 Gb/s); `param` lines override single parameters.  The preset is built
+ * with the script's line rate, so presets that scale with the link (hpcc) do.
+ * Any bad line stops the run with its line number and a non-zero exit; rows
+ * written before it stay written.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feroce-rp.h"
+
+#define MAX_LINE 4096
+#define MAX_PARAMS 64
+
+struct override {
+    char name[64];
+    char value[64];
+    long line;
+};
+
+struct script {
+    const char *file;
+    long line;
+    char preset[32];
+    long preset_line;
+    struct override params[MAX_PARAMS];
+    int nparams;
+    int started;
+    struct feroce_rp_params p;
+    struct feroce_rp_state s;
+};
+
+static void die(const struct script *sc, const char *fmt, ...)
+{
+    va_list ap;
+
+    fflush(stdout);
+    fprintf(stderr, "feroce-rp-trace: %s:%ld: ", sc->file, sc->line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+static void die_check(struct script *sc, long line, const struct feroce_check *why)
+{
+    char msg[512];
+
+    feroce_check_message(why, msg, sizeof msg);
+    sc->line = line;
+    die(sc, "%s", msg);
+}
+
+/* Build the parameters at the first event: preset at the line rate, then overrides in order. */
+static void start(struct script *sc)
+{
+    struct feroce_check why;
+    double line_rate = 10e9;
+    long bad_line = sc->preset_line;
+    int i;
+
+    for (i = 0; i < sc->nparams; i++) {
+        if (strcmp(sc->params[i].name, "line_rate_bps") != 0)
+            continue;
+        if (feroce_rp_set_param(&sc->p, "line_rate_bps", sc->params[i].value, &why) != FEROCE_OK)
+            die_check(sc, sc->params[i].line, &why);
+        line_rate = sc->p.line_rate_bps;
+        bad_line = sc->params[i].line;
+    }
+    if (feroce_rp_preset(&sc->p, sc->preset, line_rate, &why) != FEROCE_OK)
+        die_check(sc, bad_line, &why);
+    for (i = 0; i < sc->nparams; i++)
+        if (feroce_rp_set_param(&sc->p, sc->params[i].name, sc->params[i].value, &why) != FEROCE_OK)
+            die_check(sc, sc->params[i].line, &why);
+    if (feroce_rp_validate(&sc->p, &why) != FEROCE_OK) {
+        /* blame the last line that set the bad parameter, else the preset */
+        for (i = 0; i < sc->nparams; i++)
+            if (strcmp(sc->params[i].name, why.param) == 0)
+                bad_line = sc->params[i].line;
+        die_check(sc, bad_line, &why);
+    }
+    feroce_rp_init(&sc->s, &sc->p, 0);
+    sc->started = 1;
+    printf("t_ns,event,rc_bps,rt_bps,alpha,ts,bs\n");
+}
+
+static int parse_i64(const char *text, int64_t *out)
+{
+    char *end;
+    long long x;
+
+    if (text[0] < '0' || text[0] > '9')
+        return -1;
+    errno = 0;
+    x = strtoll(text, &end, 10);
+    if (*end != '\0' || errno == ERANGE)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static void do_setting(struct script *sc, char **tok, int n)
+{
+    if (sc->started)
+        die(sc, "'%s' after the first event: presets and params must come before events", tok[0]);
+    if (strcmp(tok[0], "preset") == 0) {
+        if (n != 2)
+            die(sc, "expected 'preset NAME' (paper, connectx or hpcc)");
+        if (sc->preset_line)
+            die(sc, "a second preset line (the first is line %ld)", sc->preset_line);
+        if (sc->nparams)
+            die(sc, "preset after a param line: put the preset first, params override it");
+        if (strcmp(tok[1], "paper") && strcmp(tok[1], "connectx") && strcmp(tok[1], "hpcc"))
+            die(sc, "preset = \"%s\" is not allowed: expected paper, connectx or hpcc", tok[1]);
+        snprintf(sc->preset, sizeof sc->preset, "%s", tok[1]);
+        sc->preset_line = sc->line;
+        return;
+    }
+    /* param NAME VALUE: checked now against a scratch copy so the error names this line */
+    {
+        struct feroce_rp_params scratch;
+        struct feroce_check why;
+        struct override *o;
+
+        if (n != 3)
+            die(sc, "expected 'param NAME VALUE'");
+        if (feroce_rp_set_param(&scratch, tok[1], tok[2], &why) != FEROCE_OK)
+            die_check(sc, sc->line, &why);
+        if (sc->nparams == MAX_PARAMS)
+            die(sc, "more than %d param lines", MAX_PARAMS);
+        o = &sc->params[sc->nparams++];
+        snprintf(o->name, sizeof o->name, "%s", tok[1]);
+        snprintf(o->value, sizeof o->value, "%s", tok[2]);
+        o->line = sc->line;
+    }
+}
+
+static void do_event(struct script *sc, char **tok, int n)
+{
+    enum feroce_err err = FEROCE_OK;
+    int64_t t;
+    int64_t bytes = 0;
+
+    if (parse_i64(tok[0], &t) != 0)
+        die(sc, "t_ns = \"%s\" is not allowed: expected a non-negative integer time in ns, or "
+                "'preset', 'param' or '#'", tok[0]);
+    if (n < 2)
+        die(sc, "expected an event after the time: cnp, tx BYTES or query");
+    if (!sc->started)
+        start(sc);
+    if (t < sc->s.now)
+        die(sc, "t_ns = %lld is before the previous event (%lld): times must not decrease", (long long)t,
+            (long long)sc->s.now);
+    if (strcmp(tok[1], "cnp") == 0 && n == 2) {
+        err = feroce_rp_cnp(&sc->s, &sc->p, t);
+    } else if (strcmp(tok[1], "query") == 0 && n == 2) {
+        err = feroce_rp_advance(&sc->s, &sc->p, t);
+    } else if (strcmp(tok[1], "tx") == 0) {
+        if (n != 3 || parse_i64(tok[2], &bytes) != 0)
+            die(sc, "expected '<t_ns> tx <bytes>' with a non-negative integer byte count");
+        err = feroce_rp_tx(&sc->s, &sc->p, t, (uint64_t)bytes);
+    } else {
+        die(sc, "event \"%s\" is not allowed: expected cnp, tx BYTES or query", tok[1]);
+    }
+    if (err != FEROCE_OK)
+        die(sc, "%s", feroce_err_name(err));
+    printf("%lld,%s,%.6f,%.6f,%.9f,%llu,%llu\n", (long long)t, tok[1], sc->s.cur.rc, sc->s.cur.rt,
+           sc->s.cur.alpha, (unsigned long long)sc->s.cur.ts, (unsigned long long)sc->s.cur.bs);
+}
+
+static void run(struct script *sc, FILE *in)
+{
+    char buf[MAX_LINE];
+
+    while (fgets(buf, sizeof buf, in)) {
+        char *tok[4];
+        char *hash, *save = NULL, *w;
+        size_t len = strlen(buf);
+        int n = 0;
+
+        sc->line++;
+        if (len == sizeof buf - 1 && buf[len - 1] != '\n' && !feof(in))
+            die(sc, "line longer than %d characters", MAX_LINE - 2);
+        hash = strchr(buf, '#');
+        if (hash)
+            *hash = '\0';
+        for (w = strtok_r(buf, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
+            if (n == 4)
+                die(sc, "too many fields (at most 3 after the time)");
+            tok[n++] = w;
+        }
+        if (n == 0)
+            continue;
+        if (strcmp(tok[0], "preset") == 0 || strcmp(tok[0], "param") == 0)
+            do_setting(sc, tok, n);
+        else
+            do_event(sc, tok, n);
+    }
+    if (ferror(in))
+        die(sc, "read error: %s", strerror(errno));
+    if (!sc->started)
+        start(sc);
+}
+
+int main(int argc, char **argv)
+{
+    static struct script sc;
+    FILE *in = stdin;
+
+    if (argc > 2 || (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))) {
+        fprintf(argc > 2 ? stderr : stdout,
+                "usage: feroce-rp-trace [SCRIPT | -]\n"
+                "Reads a DCQCN rate-limiter event script (spec: doc/dcqcn.md) and writes\n"
+                "t_ns,event,rc_bps,rt_bps,alpha,ts,bs rows to stdout.\n");
+        return argc > 2 ? 2 : 0;
+    }
+    sc.file = "<stdin>";
+    snprintf(sc.preset, sizeof sc.preset, "paper");
+    if (argc == 2 && strcmp(argv[1], "-") != 0) {
+        sc.file = argv[1];
+        in = fopen(argv[1], "r");
+        if (!in) {
+            fprintf(stderr, "feroce-rp-trace: cannot open %s: %s\n", argv[1], strerror(errno));
+            return 2;
+        }
+    }
+    run(&sc, in);
+    if (in != stdin)
+        fclose(in);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "feroce-rp-trace: write error: %s\n", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
