@@ -122,6 +122,23 @@ macro(feroce_standalone_targets)
     feroce_target_flags(scratch-${name})
   endforeach()
 
+  # The main job: the rate limiter of the shipped congestion episode (golden model) and the
+  # ns-3 example for each preset, with their pictures under plots/.
+  set(results ${CMAKE_CURRENT_SOURCE_DIR}/results)
+  set(plots ${CMAKE_CURRENT_SOURCE_DIR}/plots)
+  add_custom_target(main-job
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${results}
+    COMMAND $<TARGET_FILE:feroce-rp-trace> --sample 5000
+            ${CMAKE_CURRENT_SOURCE_DIR}/examples/rp-scripts/paper-episode.txt > ${results}/rp-trace.csv
+    COMMAND gnuplot -e "in='${results}/rp-trace.csv'" -e "out='${plots}/rp-trace.png'" ${plots}/rp-trace.gp
+    COMMAND $<TARGET_FILE:dcqcn-rate-limiter> --preset=paper --outdir=${results}/dcqcn-rate-limiter-paper
+    COMMAND $<TARGET_FILE:dcqcn-rate-limiter> --preset=connectx --outdir=${results}/dcqcn-rate-limiter-connectx
+    COMMAND $<TARGET_FILE:dcqcn-rate-limiter> --preset=hpcc --outdir=${results}/dcqcn-rate-limiter-hpcc
+    COMMAND gnuplot -e "dir='${results}'" -e "out='${plots}/rate-limiter.png'" ${plots}/rate-limiter.gp
+    COMMAND ${CMAKE_COMMAND} -E echo "main job: results in ${results}, pictures ${plots}/rp-trace.png ${plots}/rate-limiter.png"
+    DEPENDS feroce-rp-trace dcqcn-rate-limiter
+    VERBATIM)
+
   # ns-3 TestSuites through the runner, one ctest entry per suite
   foreach(suite feroce-dcqcn-reaction-point)
     add_test(NAME ns3-${suite} COMMAND feroce-test-runner --suite=${suite} --verbose)

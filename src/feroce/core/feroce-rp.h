@@ -1,7 +1,7 @@
 /*
  * feroce-rp.h - DCQCN reaction point: the sender's per-QP rate limiter.
  *
- * Implements ../../../doc/dcqcn.md (the project's copy of spec/dcqcn.md)
+ * Implements src/feroce/doc/dcqcn.md
  * exactly.  The caller owns the memory; nothing here allocates, reads a
  * clock or draws a random number.  Time is integer nanoseconds, rates are
  * bits per second.

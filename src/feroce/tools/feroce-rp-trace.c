@@ -5,7 +5,11 @@
  * file or stdin and writes one CSV row per event, after applying it, so a
  * firmware team can compare its rate limiter register by register.
  *
- *   feroce-rp-trace [SCRIPT | -]
+ *   feroce-rp-trace [--sample NS] [SCRIPT | -]
+ *
+ * --sample NS also writes a row with event "sample" at every multiple of NS
+ * that falls strictly between two events, for plotting Rc over time; a sample
+ * only observes the state, it changes nothing.
  *
  * A script starts from a preset (default paper) at line_rate_bps (default
  * 10 Gb/s); `param` lines override single parameters.  The preset is built
@@ -38,6 +42,8 @@ struct script {
     struct override params[MAX_PARAMS];
     int nparams;
     int started;
+    int64_t sample_ns; /* 0: no sample rows */
+    int64_t next_sample;
     struct feroce_rp_params p;
     struct feroce_rp_state s;
 };
@@ -148,6 +154,27 @@ static void do_setting(struct script *sc, char **tok, int n)
     }
 }
 
+static void print_row(const struct script *sc, int64_t t, const char *event)
+{
+    const struct feroce_rp_vars *v = &sc->s.cur;
+
+    printf("%lld,%s,%.6f,%.6f,%.9f,%llu,%llu\n", (long long)t, event, v->rc, v->rt, v->alpha,
+           (unsigned long long)v->ts, (unsigned long long)v->bs);
+}
+
+/* Sample rows at the multiples of sample_ns before t. */
+static void sample_until(struct script *sc, int64_t t)
+{
+    if (!sc->sample_ns)
+        return;
+    if (sc->next_sample <= sc->s.now)
+        sc->next_sample = (sc->s.now / sc->sample_ns + 1) * sc->sample_ns;
+    for (; sc->next_sample < t; sc->next_sample += sc->sample_ns) {
+        feroce_rp_advance(&sc->s, &sc->p, sc->next_sample);
+        print_row(sc, sc->next_sample, "sample");
+    }
+}
+
 static void do_event(struct script *sc, char **tok, int n)
 {
     enum feroce_err err = FEROCE_OK;
@@ -164,6 +191,7 @@ static void do_event(struct script *sc, char **tok, int n)
     if (t < sc->s.now)
         die(sc, "t_ns = %lld is before the previous event (%lld): times must not decrease", (long long)t,
             (long long)sc->s.now);
+    sample_until(sc, t);
     if (strcmp(tok[1], "cnp") == 0 && n == 2) {
         err = feroce_rp_cnp(&sc->s, &sc->p, t);
     } else if (strcmp(tok[1], "query") == 0 && n == 2) {
@@ -177,8 +205,7 @@ static void do_event(struct script *sc, char **tok, int n)
     }
     if (err != FEROCE_OK)
         die(sc, "%s", feroce_err_name(err));
-    printf("%lld,%s,%.6f,%.6f,%.9f,%llu,%llu\n", (long long)t, tok[1], sc->s.cur.rc, sc->s.cur.rt,
-           sc->s.cur.alpha, (unsigned long long)sc->s.cur.ts, (unsigned long long)sc->s.cur.bs);
+    print_row(sc, t, tok[1]);
 }
 
 static void run(struct script *sc, FILE *in)
@@ -217,23 +244,40 @@ static void run(struct script *sc, FILE *in)
 
 int main(int argc, char **argv)
 {
+    static const char usage[] =
+        "usage: feroce-rp-trace [--sample NS] [SCRIPT | -]\n"
+        "Reads a DCQCN rate-limiter event script (format: src/feroce/doc/dcqcn.md) and writes\n"
+        "t_ns,event,rc_bps,rt_bps,alpha,ts,bs rows to stdout, one per event line;\n"
+        "--sample NS adds a \"sample\" row at every multiple of NS ns between events.\n";
     static struct script sc;
+    const char *path = NULL;
     FILE *in = stdin;
+    int i;
 
-    if (argc > 2 || (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))) {
-        fprintf(argc > 2 ? stderr : stdout,
-                "usage: feroce-rp-trace [SCRIPT | -]\n"
-                "Reads a DCQCN rate-limiter event script (spec: doc/dcqcn.md) and writes\n"
-                "t_ns,event,rc_bps,rt_bps,alpha,ts,bs rows to stdout.\n");
-        return argc > 2 ? 2 : 0;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc) {
+            if (parse_i64(argv[++i], &sc.sample_ns) != 0 || sc.sample_ns <= 0) {
+                fprintf(stderr, "feroce-rp-trace: --sample = \"%s\" is not allowed: expected an integer > 0 (ns)\n",
+                        argv[i]);
+                return 2;
+            }
+        } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {
+            path = argv[i];
+        } else {
+            fprintf(stderr, "feroce-rp-trace: unexpected argument \"%s\"\n%s", argv[i], usage);
+            return 2;
+        }
     }
     sc.file = "<stdin>";
     snprintf(sc.preset, sizeof sc.preset, "paper");
-    if (argc == 2 && strcmp(argv[1], "-") != 0) {
-        sc.file = argv[1];
-        in = fopen(argv[1], "r");
+    if (path && strcmp(path, "-") != 0) {
+        sc.file = path;
+        in = fopen(path, "r");
         if (!in) {
-            fprintf(stderr, "feroce-rp-trace: cannot open %s: %s\n", argv[1], strerror(errno));
+            fprintf(stderr, "feroce-rp-trace: cannot open %s: %s\n", path, strerror(errno));
             return 2;
         }
     }
