@@ -107,7 +107,9 @@ main(int argc, char* argv[])
     cmd.AddValue("duration", "Simulated time", duration);
     cmd.AddValue("sample", "Sampling interval of the CSV", sample);
     cmd.AddValue("outdir", "Output directory", outdir);
-    cmd.AddValue("pcap", "Accepted for uniformity with the other examples; nothing to capture here", pcap);
+    cmd.AddValue("pcap",
+                 "Accepted for uniformity with the other examples; nothing to capture here",
+                 pcap);
     cmd.Parse(argc, argv);
 
     auto reject = [](const std::string& what) {

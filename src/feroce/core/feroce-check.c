@@ -45,8 +45,8 @@ const char *feroce_err_name(enum feroce_err code)
     return err_names[code];
 }
 
-enum feroce_err feroce_fail(struct feroce_check *why, enum feroce_err code, const char *param,
-                            double value, const char *allowed_fmt, ...)
+enum feroce_err feroce_fail(struct feroce_check *why, enum feroce_err code, const char *param, double value,
+                            const char *allowed_fmt, ...)
 {
     va_list ap;
 
@@ -85,6 +85,6 @@ int feroce_check_message(const struct feroce_check *why, char *buf, size_t len)
     snprintf(value, sizeof value, "%.15g", why->value);
     if (strtod(value, NULL) != why->value)
         snprintf(value, sizeof value, "%.17g", why->value);
-    return snprintf(buf, len, "%s = %s is not allowed: expected %s", why->param ? why->param : "?",
-                    value, why->allowed);
+    return snprintf(buf, len, "%s = %s is not allowed: expected %s", why->param ? why->param : "?", value,
+                    why->allowed);
 }

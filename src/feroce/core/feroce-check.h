@@ -73,8 +73,8 @@ int feroce_check_message(const struct feroce_check *why, char *buf, size_t len);
  * Record a failed check; returns code so validators can `return feroce_fail(...)`.
  * feroce_fail_text() records a bad value that is text (an unknown name).
  */
-enum feroce_err feroce_fail(struct feroce_check *why, enum feroce_err code, const char *param,
-                            double value, const char *allowed_fmt, ...)
+enum feroce_err feroce_fail(struct feroce_check *why, enum feroce_err code, const char *param, double value,
+                            const char *allowed_fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif

@@ -99,8 +99,8 @@ uint64_t feroce_pfc_xon_threshold(const struct feroce_pfc_params *p, uint64_t fr
     return xoff > p->xon_offset_bytes ? xoff - p->xon_offset_bytes : 0;
 }
 
-enum feroce_pfc_action feroce_pfc_decide(const struct feroce_pfc_params *p, int paused, uint64_t ingress_bytes,
-                                         uint64_t free_shared_bytes)
+enum feroce_pfc_action feroce_pfc_decide(const struct feroce_pfc_params *p, int paused,
+                                         uint64_t ingress_bytes, uint64_t free_shared_bytes)
 {
     if (!paused && ingress_bytes > feroce_pfc_xoff_threshold(p, free_shared_bytes))
         return FEROCE_PFC_XOFF;

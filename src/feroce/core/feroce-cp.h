@@ -18,12 +18,7 @@ extern "C" {
 #endif
 
 /* The two-bit ECN field of the IPv4 TOS byte. */
-enum feroce_ecn {
-    FEROCE_ECN_NOT_ECT = 0,
-    FEROCE_ECN_ECT1 = 1,
-    FEROCE_ECN_ECT0 = 2,
-    FEROCE_ECN_CE = 3
-};
+enum feroce_ecn { FEROCE_ECN_NOT_ECT = 0, FEROCE_ECN_ECT1 = 1, FEROCE_ECN_ECT0 = 2, FEROCE_ECN_CE = 3 };
 
 enum feroce_mark_point {
     FEROCE_MARK_DEQUEUE = 0, /* q = bytes left after the departing packet (default) */
@@ -88,8 +83,8 @@ uint64_t feroce_pfc_xon_threshold(const struct feroce_pfc_params *p, uint64_t fr
  * Pure decision for one (ingress port, priority): given whether it is paused
  * now, its ingress bytes and the free shared buffer, pause, resume or hold.
  */
-enum feroce_pfc_action feroce_pfc_decide(const struct feroce_pfc_params *p, int paused, uint64_t ingress_bytes,
-                                         uint64_t free_shared_bytes);
+enum feroce_pfc_action feroce_pfc_decide(const struct feroce_pfc_params *p, int paused,
+                                         uint64_t ingress_bytes, uint64_t free_shared_bytes);
 
 #ifdef __cplusplus
 }

@@ -44,9 +44,8 @@ static inline void feroce_np_init(struct feroce_np_state *s)
 }
 
 /* The state that moderates this packet: the QP's or the port's, by scope. */
-static inline struct feroce_np_state *feroce_np_select(const struct feroce_np_params *p,
-                                                       struct feroce_np_state *qp,
-                                                       struct feroce_np_state *port)
+static inline struct feroce_np_state *
+feroce_np_select(const struct feroce_np_params *p, struct feroce_np_state *qp, struct feroce_np_state *port)
 {
     return p->scope == FEROCE_NP_PER_PORT ? port : qp;
 }

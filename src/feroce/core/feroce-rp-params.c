@@ -5,8 +5,8 @@
 #include "feroce-rp.h"
 
 #include <errno.h>
-#include <stddef.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,9 +36,9 @@ static void preset_paper(struct feroce_rp_params *p, double line)
 static void preset_connectx(struct feroce_rp_params *p, double line)
 {
     p->line_rate_bps = line;
-    p->min_rate_bps = 1e6;                 /* rpg_min_rate */
-    p->g = 5.0 / 1024;                     /* dce_tcp_g = 1019: 1 - g = 1019/1024 */
-    p->initial_alpha = 1023.0 / 1024;      /* initial_alpha_value */
+    p->min_rate_bps = 1e6;            /* rpg_min_rate */
+    p->g = 5.0 / 1024;                /* dce_tcp_g = 1019: 1 - g = 1019/1024 */
+    p->initial_alpha = 1023.0 / 1024; /* initial_alpha_value */
     p->alpha_mode = FEROCE_ALPHA_PERIODIC;
     p->alpha_period_ns = 1000;             /* dce_tcp_rtt */
     p->decrease_period_ns = 4000;          /* rate_reduce_monitor_period */
@@ -49,7 +49,7 @@ static void preset_connectx(struct feroce_rp_params *p, double line)
     p->rhai_bps = 50e6;                    /* rpg_hai_rate */
     p->hai_mode = FEROCE_HAI_CONSTANT;
     p->clamp = FEROCE_CLAMP_AFTER_INCREASE;
-    p->first_cnp_rate_bps = 0;             /* rate_to_set_on_first_cnp */
+    p->first_cnp_rate_bps = 0; /* rate_to_set_on_first_cnp */
 }
 
 /* The HPCC simulator's run.py "dcqcn" preset; steps scale as bw / 25 Gb/s. */
@@ -110,7 +110,8 @@ enum feroce_err feroce_rp_validate(const struct feroce_rp_params *p, struct fero
                            "on_cnp (0) or periodic (1)");
     if (p->alpha_period_ns <= 0)
         return feroce_fail(why, FEROCE_E_RP_ALPHA_PERIOD, "alpha_period_ns", (double)p->alpha_period_ns,
-                           "> 0 ns (alpha_mode %s runs the alpha timer)", feroce_alpha_mode_name(p->alpha_mode));
+                           "> 0 ns (alpha_mode %s runs the alpha timer)",
+                           feroce_alpha_mode_name(p->alpha_mode));
     if (p->decrease_period_ns < 0)
         return feroce_fail(why, FEROCE_E_RP_DECREASE_PERIOD, "decrease_period_ns",
                            (double)p->decrease_period_ns, ">= 0 ns (0 = cut at each CNP)");
@@ -123,7 +124,8 @@ enum feroce_err feroce_rp_validate(const struct feroce_rp_params *p, struct fero
     if (!(p->rai_bps >= 0 && p->rai_bps <= line))
         return feroce_fail(why, FEROCE_E_RP_RAI, "rai_bps", p->rai_bps, "[0, line_rate_bps = %.15g]", line);
     if (!(p->rhai_bps >= 0 && p->rhai_bps <= line))
-        return feroce_fail(why, FEROCE_E_RP_RHAI, "rhai_bps", p->rhai_bps, "[0, line_rate_bps = %.15g]", line);
+        return feroce_fail(why, FEROCE_E_RP_RHAI, "rhai_bps", p->rhai_bps, "[0, line_rate_bps = %.15g]",
+                           line);
     if (p->hai_mode != FEROCE_HAI_CONSTANT && p->hai_mode != FEROCE_HAI_LINEAR)
         return feroce_fail(why, FEROCE_E_RP_HAI_MODE, "hai_mode", p->hai_mode, "constant (0) or linear (1)");
     if (p->clamp != FEROCE_CLAMP_ALWAYS && p->clamp != FEROCE_CLAMP_AFTER_INCREASE)
@@ -180,7 +182,10 @@ struct field {
     size_t offset;
 };
 
-#define FIELD(n, k, m) { n, k, offsetof(struct feroce_rp_params, m) }
+#define FIELD(n, k, m)                                                                                       \
+    {                                                                                                        \
+        n, k, offsetof(struct feroce_rp_params, m)                                                           \
+    }
 static const struct field fields[] = {
     FIELD("line_rate_bps", F_RATE, line_rate_bps),
     FIELD("min_rate_bps", F_RATE, min_rate_bps),
@@ -218,10 +223,11 @@ enum feroce_err feroce_rp_set_param(struct feroce_rp_params *p, const char *name
         if (strcmp(fields[i].name, name) == 0)
             f = &fields[i];
     if (!f)
-        return feroce_fail_text(why, FEROCE_E_UNKNOWN_PARAM, "param", name,
-                                "a reaction-point parameter: line_rate_bps, min_rate_bps, g, initial_alpha, "
-                                "alpha_mode, alpha_period_ns, decrease_period_ns, increase_timer_ns, "
-                                "byte_counter_bytes, F, rai_bps, rhai_bps, hai_mode, clamp, first_cnp_rate_bps");
+        return feroce_fail_text(
+            why, FEROCE_E_UNKNOWN_PARAM, "param", name,
+            "a reaction-point parameter: line_rate_bps, min_rate_bps, g, initial_alpha, "
+            "alpha_mode, alpha_period_ns, decrease_period_ns, increase_timer_ns, "
+            "byte_counter_bytes, F, rai_bps, rhai_bps, hai_mode, clamp, first_cnp_rate_bps");
     at = (char *)p + f->offset;
     switch (f->kind) {
     case F_RATE:

@@ -102,9 +102,9 @@ static double hyper_step(const struct feroce_rp_params *p, const struct feroce_r
     if (p->hai_mode == FEROCE_HAI_CONSTANT)
         return p->rhai_bps;
     if (p->byte_counter_bytes > 0)
-        over = min_u(v->ts, v->bs) - p->F;       /* R_HAI (min(ts, bs) - F) */
+        over = min_u(v->ts, v->bs) - p->F; /* R_HAI (min(ts, bs) - F) */
     else
-        over = v->ts - p->F - 1;                  /* R_HAI (ts - F - 1) */
+        over = v->ts - p->F - 1; /* R_HAI (ts - F - 1) */
     return p->rhai_bps * (double)over;
 }
 
@@ -136,8 +136,7 @@ static int increase(const struct feroce_rp_params *p, struct feroce_rp_vars *v)
  * every later one does too (Rt cannot grow, Rc = (Rt + Rc)/2 is a fixed point),
  * whatever the stage: the rest only count.
  */
-static int increase_settled(const struct feroce_rp_params *p, const struct feroce_rp_vars *v,
-                            int changed)
+static int increase_settled(const struct feroce_rp_params *p, const struct feroce_rp_vars *v, int changed)
 {
     return !changed && v->rt == p->line_rate_bps;
 }

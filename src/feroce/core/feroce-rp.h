@@ -43,26 +43,26 @@ enum feroce_clamp {
 /* Parameters: validated once by feroce_rp_validate(), then read-only. */
 struct feroce_rp_params {
     double line_rate_bps;
-    double min_rate_bps;        /* floor of every cut */
-    double g;                   /* alpha gain, (0, 1] */
-    double initial_alpha;       /* alpha set at the first CNP, [0, 1] */
+    double min_rate_bps;  /* floor of every cut */
+    double g;             /* alpha gain, (0, 1] */
+    double initial_alpha; /* alpha set at the first CNP, [0, 1] */
     enum feroce_alpha_mode alpha_mode;
-    int64_t alpha_period_ns;    /* K */
-    int64_t decrease_period_ns; /* D; 0 = cut at each CNP */
-    int64_t increase_timer_ns;  /* T */
+    int64_t alpha_period_ns;     /* K */
+    int64_t decrease_period_ns;  /* D; 0 = cut at each CNP */
+    int64_t increase_timer_ns;   /* T */
     uint64_t byte_counter_bytes; /* B; 0 disables the byte counter */
-    uint32_t F;                 /* fast-recovery stages */
-    double rai_bps;             /* R_AI */
-    double rhai_bps;            /* R_HAI */
+    uint32_t F;                  /* fast-recovery stages */
+    double rai_bps;              /* R_AI */
+    double rhai_bps;             /* R_HAI */
     enum feroce_hai_mode hai_mode;
     enum feroce_clamp clamp;
-    double first_cnp_rate_bps;  /* 0, or the rate set at the first CNP */
+    double first_cnp_rate_bps; /* 0, or the rate set at the first CNP */
 };
 
 /* The variables of the rate limiter at one instant. */
 struct feroce_rp_vars {
-    double rc;          /* current rate */
-    double rt;          /* target rate */
+    double rc; /* current rate */
+    double rt; /* target rate */
     double alpha;
     uint64_t ts;        /* timer stage */
     uint64_t bs;        /* byte stage */
@@ -116,8 +116,7 @@ enum feroce_err feroce_rp_tx(struct feroce_rp_state *s, const struct feroce_rp_p
                              uint64_t bytes);
 
 /* Bring the state to now without an event (a query sees every timer at now). */
-enum feroce_err feroce_rp_advance(struct feroce_rp_state *s, const struct feroce_rp_params *p,
-                                  int64_t now);
+enum feroce_err feroce_rp_advance(struct feroce_rp_state *s, const struct feroce_rp_params *p, int64_t now);
 
 /* Current rate at the instant of the last call. */
 static inline double feroce_rp_rate(const struct feroce_rp_state *s)

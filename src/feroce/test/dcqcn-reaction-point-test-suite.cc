@@ -79,7 +79,8 @@ class DcqcnRpVectorTestCase : public TestCase
         m_rp = CreateObject<DcqcnReactionPoint>();
         NS_TEST_ASSERT_MSG_EQ(m_rp->ApplyPreset("connectx", DataRate("10Gbps")), "", "preset");
         NS_TEST_ASSERT_MSG_EQ(m_rp->Validate(), "", "connectx preset validates");
-        m_rp->TraceConnectWithoutContext("Rate", MakeCallback(&DcqcnRpVectorTestCase::CountRate, this));
+        m_rp->TraceConnectWithoutContext("Rate",
+                                         MakeCallback(&DcqcnRpVectorTestCase::CountRate, this));
         for (const Row& row : rows)
         {
             Simulator::Schedule(NanoSeconds(row.t), &DcqcnRpVectorTestCase::Apply, this, row);
@@ -163,7 +164,9 @@ class DcqcnRpDeadlineTestCase : public TestCase
     {
         m_rp->ReceiveCnp();
         NS_TEST_EXPECT_MSG_EQ(m_rp->GetRate(), DataRate("5Gbps"), "paper: first cut halves Rc");
-        NS_TEST_EXPECT_MSG_EQ(m_rp->GetNextDeadline(), MicroSeconds(56), "increase timer T after the CNP");
+        NS_TEST_EXPECT_MSG_EQ(m_rp->GetNextDeadline(),
+                              MicroSeconds(56),
+                              "increase timer T after the CNP");
     }
 
     void Check(double expected)

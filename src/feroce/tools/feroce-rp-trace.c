@@ -25,7 +25,7 @@
 
 #include "feroce-rp.h"
 
-#define MAX_LINE 4096
+#define MAX_LINE   4096
 #define MAX_PARAMS 64
 
 struct override {
@@ -182,8 +182,10 @@ static void do_event(struct script *sc, char **tok, int n)
     int64_t bytes = 0;
 
     if (parse_i64(tok[0], &t) != 0)
-        die(sc, "t_ns = \"%s\" is not allowed: expected a non-negative integer time in ns, or "
-                "'preset', 'param' or '#'", tok[0]);
+        die(sc,
+            "t_ns = \"%s\" is not allowed: expected a non-negative integer time in ns, or "
+            "'preset', 'param' or '#'",
+            tok[0]);
     if (n < 2)
         die(sc, "expected an event after the time: cnp, tx BYTES or query");
     if (!sc->started)
@@ -260,7 +262,8 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc) {
             if (parse_i64(argv[++i], &sc.sample_ns) != 0 || sc.sample_ns <= 0) {
-                fprintf(stderr, "feroce-rp-trace: --sample = \"%s\" is not allowed: expected an integer > 0 (ns)\n",
+                fprintf(stderr,
+                        "feroce-rp-trace: --sample = \"%s\" is not allowed: expected an integer > 0 (ns)\n",
                         argv[i]);
                 return 2;
             }

@@ -20,41 +20,39 @@ void check_report(const char *file, int line, const char *fmt, ...)
 #endif
     ;
 
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            check_passed++;                                                                        \
-        else                                                                                       \
-            check_report(__FILE__, __LINE__, "%s", #cond);                                         \
+#define CHECK(cond)                                                                                          \
+    do {                                                                                                     \
+        if (cond)                                                                                            \
+            check_passed++;                                                                                  \
+        else                                                                                                 \
+            check_report(__FILE__, __LINE__, "%s", #cond);                                                   \
     } while (0)
 
 /* exact comparison of numbers (doubles included): the core is deterministic */
-#define CHECK_EQ(a, b)                                                                             \
-    do {                                                                                           \
-        double check_a_ = (double)(a), check_b_ = (double)(b);                                     \
-        if (check_a_ == check_b_)                                                                  \
-            check_passed++;                                                                        \
-        else                                                                                       \
-            check_report(__FILE__, __LINE__, "%s == %s (%.17g vs %.17g)", #a, #b, check_a_,        \
-                         check_b_);                                                                \
+#define CHECK_EQ(a, b)                                                                                       \
+    do {                                                                                                     \
+        double check_a_ = (double)(a), check_b_ = (double)(b);                                               \
+        if (check_a_ == check_b_)                                                                            \
+            check_passed++;                                                                                  \
+        else                                                                                                 \
+            check_report(__FILE__, __LINE__, "%s == %s (%.17g vs %.17g)", #a, #b, check_a_, check_b_);       \
     } while (0)
 
-#define CHECK_NEAR(a, b, tol)                                                                      \
-    do {                                                                                           \
-        double check_a_ = (double)(a), check_b_ = (double)(b);                                     \
-        if (check_a_ - check_b_ <= (tol) && check_b_ - check_a_ <= (tol))                          \
-            check_passed++;                                                                        \
-        else                                                                                       \
-            check_report(__FILE__, __LINE__, "%s ~ %s (%.17g vs %.17g)", #a, #b, check_a_,         \
-                         check_b_);                                                                \
+#define CHECK_NEAR(a, b, tol)                                                                                \
+    do {                                                                                                     \
+        double check_a_ = (double)(a), check_b_ = (double)(b);                                               \
+        if (check_a_ - check_b_ <= (tol) && check_b_ - check_a_ <= (tol))                                    \
+            check_passed++;                                                                                  \
+        else                                                                                                 \
+            check_report(__FILE__, __LINE__, "%s ~ %s (%.17g vs %.17g)", #a, #b, check_a_, check_b_);        \
     } while (0)
 
-#define CHECK_STR_CONTAINS(hay, needle)                                                            \
-    do {                                                                                           \
-        if (strstr((hay), (needle)))                                                               \
-            check_passed++;                                                                        \
-        else                                                                                       \
-            check_report(__FILE__, __LINE__, "\"%s\" contains \"%s\"", (hay), (needle));           \
+#define CHECK_STR_CONTAINS(hay, needle)                                                                      \
+    do {                                                                                                     \
+        if (strstr((hay), (needle)))                                                                         \
+            check_passed++;                                                                                  \
+        else                                                                                                 \
+            check_report(__FILE__, __LINE__, "\"%s\" contains \"%s\"", (hay), (needle));                     \
     } while (0)
 
 #endif /* FEROCE_TEST_CHECK_H */

@@ -29,7 +29,10 @@ void check_report(const char *file, int line, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-#define TEST(name) { #name, name }
+#define TEST(name)                                                                                           \
+    {                                                                                                        \
+#name, name                                                                                          \
+    }
 static const struct {
     const char *name;
     void (*run)(void);

@@ -55,10 +55,10 @@ void test_cp_probability(void)
     struct feroce_cp_params p = { 100000, 400000, 0.2, FEROCE_MARK_DEQUEUE };
 
     CHECK_EQ(feroce_cp_probability(&p, 0), 0.0);
-    CHECK_EQ(feroce_cp_probability(&p, 100000), 0.0);   /* q <= Kmin */
-    CHECK_EQ(feroce_cp_probability(&p, 250000), 0.1);   /* halfway: Pmax / 2 */
-    CHECK_EQ(feroce_cp_probability(&p, 400000), 0.2);   /* q = Kmax: Pmax */
-    CHECK_EQ(feroce_cp_probability(&p, 400001), 1.0);   /* q > Kmax */
+    CHECK_EQ(feroce_cp_probability(&p, 100000), 0.0); /* q <= Kmin */
+    CHECK_EQ(feroce_cp_probability(&p, 250000), 0.1); /* halfway: Pmax / 2 */
+    CHECK_EQ(feroce_cp_probability(&p, 400000), 0.2); /* q = Kmax: Pmax */
+    CHECK_EQ(feroce_cp_probability(&p, 400001), 1.0); /* q > Kmax */
     /* Kmin = Kmax: a step (DCTCP-style threshold) */
     p.kmin_bytes = p.kmax_bytes = 30000;
     CHECK_EQ(feroce_cp_probability(&p, 30000), 0.0);
@@ -120,7 +120,7 @@ void test_pfc_static(void)
     CHECK_EQ(feroce_pfc_decide(&p, 1, 100001, 0), FEROCE_PFC_HOLD); /* already paused */
     CHECK_EQ(feroce_pfc_decide(&p, 1, 80001, 0), FEROCE_PFC_HOLD);  /* hysteresis */
     CHECK_EQ(feroce_pfc_decide(&p, 1, 80000, 0), FEROCE_PFC_XON);
-    CHECK_EQ(feroce_pfc_decide(&p, 0, 80000, 0), FEROCE_PFC_HOLD);  /* not paused: nothing to resume */
+    CHECK_EQ(feroce_pfc_decide(&p, 0, 80000, 0), FEROCE_PFC_HOLD); /* not paused: nothing to resume */
     /* the static thresholds ignore the free buffer */
     CHECK_EQ(feroce_pfc_xoff_threshold(&p, 1), 100000);
     CHECK_EQ(feroce_pfc_xon_threshold(&p, 123456789), 80000);

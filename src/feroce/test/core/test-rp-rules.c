@@ -193,8 +193,8 @@ void test_rp_hai_linear(void)
     for (i = 0; i < 4; i++)
         feroce_rp_cnp(&s, &p, i);
     rt = s.cur.rt;
-    feroce_rp_advance(&s, &p, 3 + 3 * T);           /* ts 1..3, bs 0: FR, AI, AI */
-    feroce_rp_tx(&s, &p, 3 + 3 * T, 3000);          /* bs 1: AI, bs 2: hyper x1, bs 3: hyper x2 */
+    feroce_rp_advance(&s, &p, 3 + 3 * T);  /* ts 1..3, bs 0: FR, AI, AI */
+    feroce_rp_tx(&s, &p, 3 + 3 * T, 3000); /* bs 1: AI, bs 2: hyper x1, bs 3: hyper x2 */
     CHECK_EQ(s.cur.rt, rt + 3 * p.rai_bps + p.rhai_bps + 2 * p.rhai_bps);
 }
 
@@ -226,7 +226,7 @@ void test_rp_first_cnp_rate_on_cnp(void)
     CHECK_EQ(s.cur.rc, 2e9);
     CHECK_EQ(s.cur.rt, 2e9);
     CHECK_EQ(s.cur.alpha, (1 - p.g) * p.initial_alpha + p.g); /* updated as usual */
-    CHECK_EQ(s.cur.next_inc, 10 + p.increase_timer_ns);      /* restarts as for a cut */
+    CHECK_EQ(s.cur.next_inc, 10 + p.increase_timer_ns);       /* restarts as for a cut */
     CHECK_EQ(s.cur.byte_acc, 0);
     /* a second CNP cuts normally; clamp always sets Rt to 2e9 */
     feroce_rp_cnp(&s, &p, 20);

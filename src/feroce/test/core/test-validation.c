@@ -13,8 +13,8 @@
 static int seen[FEROCE_E_COUNT];
 
 /* The message names the parameter, shows the value and what is allowed. */
-static void expect(enum feroce_err got, enum feroce_err want, const struct feroce_check *why, const char *param,
-                   const char *value, const char *allowed)
+static void expect(enum feroce_err got, enum feroce_err want, const struct feroce_check *why,
+                   const char *param, const char *value, const char *allowed)
 {
     char msg[512];
 
@@ -30,11 +30,11 @@ static void expect(enum feroce_err got, enum feroce_err want, const struct feroc
     CHECK(strncmp(feroce_err_name(want), "FEROCE_E_", 9) == 0);
 }
 
-#define RP_CASE(field, bad, code, name, value, allowed)                                            \
-    do {                                                                                           \
-        struct feroce_rp_params p = ok;                                                            \
-        p.field = bad;                                                                             \
-        expect(feroce_rp_validate(&p, &why), code, &why, name, value, allowed);                    \
+#define RP_CASE(field, bad, code, name, value, allowed)                                                      \
+    do {                                                                                                     \
+        struct feroce_rp_params p = ok;                                                                      \
+        p.field = bad;                                                                                       \
+        expect(feroce_rp_validate(&p, &why), code, &why, name, value, allowed);                              \
     } while (0)
 
 void test_validation_errors(void)
@@ -50,7 +50,8 @@ void test_validation_errors(void)
     CHECK_EQ(feroce_rp_validate(&ok, &why), FEROCE_OK);
     RP_CASE(line_rate_bps, 0, FEROCE_E_RP_LINE_RATE, "line_rate_bps", "= 0", "> 0");
     RP_CASE(line_rate_bps, INFINITY, FEROCE_E_RP_LINE_RATE, "line_rate_bps", "inf", "> 0");
-    RP_CASE(min_rate_bps, 20e9, FEROCE_E_RP_MIN_RATE, "min_rate_bps", "20000000000", "(0, line_rate_bps = 10000000000]");
+    RP_CASE(min_rate_bps, 20e9, FEROCE_E_RP_MIN_RATE, "min_rate_bps", "20000000000",
+            "(0, line_rate_bps = 10000000000]");
     RP_CASE(min_rate_bps, 0, FEROCE_E_RP_MIN_RATE, "min_rate_bps", "= 0", "(0, ");
     RP_CASE(g, 0, FEROCE_E_RP_G, "g", "= 0", "(0, 1]");
     RP_CASE(g, 1.5, FEROCE_E_RP_G, "g", "1.5", "(0, 1]");
@@ -67,7 +68,8 @@ void test_validation_errors(void)
     RP_CASE(clamp, (enum feroce_clamp)9, FEROCE_E_RP_CLAMP, "clamp", "9", "after_increase");
     RP_CASE(first_cnp_rate_bps, 1e6, FEROCE_E_RP_FIRST_CNP_RATE, "first_cnp_rate_bps", "1000000",
             "0 or [min_rate_bps = 10000000, line_rate_bps = 10000000000]");
-    RP_CASE(first_cnp_rate_bps, 11e9, FEROCE_E_RP_FIRST_CNP_RATE, "first_cnp_rate_bps", "11000000000", "0 or [");
+    RP_CASE(first_cnp_rate_bps, 11e9, FEROCE_E_RP_FIRST_CNP_RATE, "first_cnp_rate_bps", "11000000000",
+            "0 or [");
 
     n = np;
     n.interval_ns = -5;
@@ -78,7 +80,8 @@ void test_validation_errors(void)
 
     c = cp;
     c.kmin_bytes = 300000;
-    expect(feroce_cp_validate(&c, &why), FEROCE_E_CP_KMIN_KMAX, &why, "kmin_bytes", "300000", "<= kmax_bytes = 200000");
+    expect(feroce_cp_validate(&c, &why), FEROCE_E_CP_KMIN_KMAX, &why, "kmin_bytes", "300000",
+           "<= kmax_bytes = 200000");
     c = cp;
     c.pmax = 1.01;
     expect(feroce_cp_validate(&c, &why), FEROCE_E_CP_PMAX, &why, "pmax", "1.01", "[0, 1]");
@@ -105,7 +108,8 @@ void test_validation_errors(void)
     p = ok;
     expect(feroce_rp_set_param(&p, "gain", "1", &why), FEROCE_E_UNKNOWN_PARAM, &why, "param", "\"gain\"",
            "line_rate_bps");
-    expect(feroce_rp_set_param(&p, "g", "half", &why), FEROCE_E_BAD_VALUE, &why, "g", "\"half\"", "finite number");
+    expect(feroce_rp_set_param(&p, "g", "half", &why), FEROCE_E_BAD_VALUE, &why, "g", "\"half\"",
+           "finite number");
     expect(feroce_rp_preset(&p, "fast", 10e9, &why), FEROCE_E_UNKNOWN_PRESET, &why, "preset", "\"fast\"",
            "paper, connectx or hpcc");
     {
