@@ -95,6 +95,8 @@ macro(feroce_standalone_targets)
   target_include_directories(feroce-core PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/core)
   target_link_libraries(feroce-core PRIVATE m)
   feroce_target_flags(feroce-core)
+  # relocatable: the prefix is found from the .pc file's own directory
+  file(RELATIVE_PATH FEROCE_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
   configure_file(src/feroce/core/feroce-core.pc.in ${CMAKE_BINARY_DIR}/feroce-core.pc @ONLY)
   install(TARGETS feroce-core LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
                               PUBLIC_HEADER DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/feroce)
