@@ -141,6 +141,16 @@ macro(feroce_standalone_targets)
     DEPENDS feroce-rp-trace dcqcn-rate-limiter
     VERBATIM)
 
+  # the example as a user runs it: a short run writes its CSV; a bad flag exits non-zero, named
+  add_test(NAME example-dcqcn-rate-limiter
+           COMMAND dcqcn-rate-limiter --preset=hpcc --duration=1ms --outdir=${CMAKE_BINARY_DIR}/test-out)
+  set_tests_properties(example-dcqcn-rate-limiter PROPERTIES PASS_REGULAR_EXPRESSION "wrote .*rate-limiter.csv")
+  add_test(NAME example-dcqcn-rate-limiter-bad-preset COMMAND dcqcn-rate-limiter --preset=fast)
+  set_tests_properties(example-dcqcn-rate-limiter-bad-preset PROPERTIES WILL_FAIL TRUE)
+  add_test(NAME example-dcqcn-rate-limiter-bad-preset-message COMMAND dcqcn-rate-limiter --preset=fast)
+  set_tests_properties(example-dcqcn-rate-limiter-bad-preset-message PROPERTIES PASS_REGULAR_EXPRESSION
+                       "preset = \"fast\" is not allowed: expected paper, connectx or hpcc")
+
   # ns-3 TestSuites through the runner, one ctest entry per suite
   foreach(suite feroce-dcqcn-reaction-point)
     add_test(NAME ns3-${suite} COMMAND feroce-test-runner --suite=${suite} --verbose)

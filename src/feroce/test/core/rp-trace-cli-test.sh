@@ -19,6 +19,16 @@ for v in "$data"/rp-*.txt; do
     if "$tool" < "$v" | cmp -s "$tmp/expected" -; then ok; else bad "$(basename "$v") from stdin"; fi
 done
 
+# --sample adds rows between events (1207 multiples of 1 us below 1208 us, less 6 event instants)
+# and changes none of the event rows
+v="$data/rp-hpcc.txt"
+sed -n 's/^#> //p' "$v" > "$tmp/expected"
+"$tool" --sample 1000 "$v" > "$tmp/sampled"
+if grep -v ',sample,' "$tmp/sampled" | cmp -s "$tmp/expected" - && [ "$(grep -c ',sample,' "$tmp/sampled")" -eq 1201 ]
+then ok; else bad "--sample rows"; fi
+if "$tool" --sample 0 "$v" > /dev/null 2> "$tmp/err"; then bad "--sample 0 accepted"
+elif grep -q -- '--sample = "0" is not allowed' "$tmp/err"; then ok; else bad "--sample message: $(cat "$tmp/err")"; fi
+
 # expect_error NAME LINE PATTERN SCRIPT: exit status non-zero, stderr names the line and matches PATTERN
 expect_error() {
     printf '%b' "$4" > "$tmp/$1.txt"
