@@ -129,8 +129,14 @@ static void do_setting(struct script *sc, char **tok, int n)
             die(sc, "a second preset line (the first is line %ld)", sc->preset_line);
         if (sc->nparams)
             die(sc, "preset after a param line: put the preset first, params override it");
-        if (strcmp(tok[1], "paper") && strcmp(tok[1], "connectx") && strcmp(tok[1], "hpcc"))
-            die(sc, "preset = \"%s\" is not allowed: expected paper, connectx or hpcc", tok[1]);
+        {
+            /* the core knows the preset names */
+            struct feroce_rp_params scratch;
+            struct feroce_check why;
+
+            if (feroce_rp_preset(&scratch, tok[1], 10e9, &why) != FEROCE_OK)
+                die_check(sc, sc->line, &why);
+        }
         snprintf(sc->preset, sizeof sc->preset, "%s", tok[1]);
         sc->preset_line = sc->line;
         return;
