@@ -151,6 +151,10 @@ macro(feroce_standalone_targets)
   set_tests_properties(example-dcqcn-rate-limiter-bad-preset-message PROPERTIES PASS_REGULAR_EXPRESSION
                        "preset = \"fast\" is not allowed: expected paper, connectx or hpcc")
 
+  # the waf build (wscript) lists the same files as this CMake build
+  add_test(NAME build-lists
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/build-lists-test.sh ${CMAKE_CURRENT_SOURCE_DIR})
+
   # ns-3 TestSuites through the runner, one ctest entry per suite
   foreach(suite feroce-dcqcn-reaction-point)
     add_test(NAME ns3-${suite} COMMAND feroce-test-runner --suite=${suite} --verbose)
