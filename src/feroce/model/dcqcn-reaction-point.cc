@@ -199,6 +199,14 @@ DcqcnReactionPoint::Validate() const
     return error;
 }
 
+std::string
+DcqcnReactionPoint::GetCoreParameters(feroce_rp_params* out) const
+{
+    std::string error;
+    *out = ToCore(&error);
+    return error;
+}
+
 void
 DcqcnReactionPoint::DoInitialize()
 {

@@ -61,6 +61,12 @@ class DcqcnReactionPoint : public Object
      */
     std::string Validate() const;
 
+    /**
+     * The parameters as the C core takes them, for devices that run one
+     * reaction point per queue pair.  Returns "" or the validation message.
+     */
+    std::string GetCoreParameters(feroce_rp_params* out) const;
+
     /// A CNP for this QP arrives now.
     void ReceiveCnp();
 

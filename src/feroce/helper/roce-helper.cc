@@ -1,0 +1,133 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/feroce-channel.h"
+#include "ns3/log.h"
+#include "ns3/pcap-file-wrapper.h"
+#include "ns3/roce-queue-pair.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceHelper");
+
+uint32_t RoceHelper::s_nextAddress = 0x0a000001; // 10.0.0.1
+
+RoceHelper::RoceHelper()
+{
+    m_deviceFactory.SetTypeId("ns3::RoceNic");
+    m_channelFactory.SetTypeId("ns3::FeroceChannel");
+}
+
+void
+RoceHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
+{
+    m_deviceFactory.Set(name, value);
+}
+
+void
+RoceHelper::SetChannelAttribute(std::string name, const AttributeValue& value)
+{
+    m_channelFactory.Set(name, value);
+}
+
+void
+RoceHelper::SetQueuePairAttribute(std::string name, const AttributeValue& value)
+{
+    m_qpAttributes.emplace_back(name, value.Copy());
+}
+
+Ptr<RoceNic>
+RoceHelper::Install(Ptr<Node> node)
+{
+    Ptr<RoceNic> nic = m_deviceFactory.Create<RoceNic>();
+    nic->SetAddress(Mac48Address::Allocate());
+    nic->SetIpv4Address(Ipv4Address(s_nextAddress++));
+    for (const auto& attr : m_qpAttributes)
+    {
+        nic->SetQueuePairAttribute(attr.first, *attr.second);
+    }
+    node->AddDevice(nic);
+    return nic;
+}
+
+NetDeviceContainer
+RoceHelper::Install(NodeContainer nodes)
+{
+    NetDeviceContainer devices;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        devices.Add(Install(*it));
+    }
+    return devices;
+}
+
+Ptr<FeroceChannel>
+RoceHelper::Link(Ptr<FeroceNetDevice> a, Ptr<FeroceNetDevice> b)
+{
+    Ptr<FeroceChannel> channel = m_channelFactory.Create<FeroceChannel>();
+    a->Attach(channel);
+    b->Attach(channel);
+    return channel;
+}
+
+NetDeviceContainer
+RoceHelper::InstallLink(Ptr<Node> a, Ptr<Node> b)
+{
+    Ptr<RoceNic> na = Install(a);
+    Ptr<RoceNic> nb = Install(b);
+    Link(na, nb);
+    NetDeviceContainer devices(na);
+    devices.Add(nb);
+    return devices;
+}
+
+std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>>
+RoceHelper::ConnectQueuePairs(Ptr<RoceNic> a, Ptr<RoceNic> b)
+{
+    Ptr<RoceQueuePair> qa = a->CreateQueuePair();
+    Ptr<RoceQueuePair> qb = b->CreateQueuePair();
+    qa->Connect(Mac48Address::ConvertFrom(b->GetAddress()),
+                b->GetIpv4Address(),
+                qb->GetQpn(),
+                qb->GetInitialPsn());
+    qb->Connect(Mac48Address::ConvertFrom(a->GetAddress()),
+                a->GetIpv4Address(),
+                qa->GetQpn(),
+                qa->GetInitialPsn());
+    return {qa, qb};
+}
+
+void
+RoceHelper::EnablePcapInternal(std::string prefix,
+                               Ptr<NetDevice> nd,
+                               bool /* promiscuous: a port sees only its link */,
+                               bool explicitFilename)
+{
+    Ptr<FeroceNetDevice> device = nd->GetObject<FeroceNetDevice>();
+    if (!device)
+    {
+        NS_LOG_INFO("RoceHelper::EnablePcap: " << nd->GetInstanceTypeId().GetName()
+                                               << " is not a feroce device; skipped");
+        return;
+    }
+    PcapHelper pcapHelper;
+    std::string filename =
+        explicitFilename ? prefix : pcapHelper.GetFilenameFromDevice(prefix, device);
+    // nanosecond timestamps: a 10 Gb/s frame lasts tens of ns
+    Ptr<PcapFileWrapper> file =
+        CreateObjectWithAttributes<PcapFileWrapper>("NanosecMode", BooleanValue(true));
+    file->Open(filename, std::ios::out | std::ios::binary);
+    NS_ABORT_MSG_IF(file->Fail(), "RoceHelper: cannot open pcap file " << filename);
+    file->Init(PcapHelper::DLT_EN10MB, 65535, 0);
+    pcapHelper.HookDefaultSink<FeroceNetDevice>(device, "Sniffer", file);
+}
+
+} // namespace ns3

@@ -1,0 +1,70 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ROCE_HELPER_H
+#define ROCE_HELPER_H
+
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/roce-nic.h"
+#include "ns3/trace-helper.h"
+
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+class FeroceNetDevice;
+
+/**
+ * \ingroup feroce
+ * \brief Installs RoCE NICs, links them with FeroceChannels, connects queue
+ * pairs and writes pcaps.
+ *
+ * Pcaps are DLT_EN10MB with nanosecond timestamps: each frame as it is on
+ * the wire without FCS, sent and received, through the usual EnablePcap and
+ * EnablePcapAll; they work for every FeroceNetDevice (switch ports too).
+ * Each NIC gets the next IPv4 address of 10.0.0.0/8 (10.0.0.1, 10.0.0.2...).
+ */
+class RoceHelper : public PcapHelperForDevice
+{
+  public:
+    RoceHelper();
+
+    void SetDeviceAttribute(std::string name, const AttributeValue& value);
+    void SetChannelAttribute(std::string name, const AttributeValue& value);
+    /// Attributes of every queue pair the installed NICs create.
+    void SetQueuePairAttribute(std::string name, const AttributeValue& value);
+
+    /// One NIC on each node, not linked.
+    NetDeviceContainer Install(NodeContainer nodes);
+    Ptr<RoceNic> Install(Ptr<Node> node);
+    /// A NIC on each of two nodes, linked by one channel.
+    NetDeviceContainer InstallLink(Ptr<Node> a, Ptr<Node> b);
+    /// Link two devices (NICs or switch ports) with a new channel of the channel attributes.
+    Ptr<FeroceChannel> Link(Ptr<FeroceNetDevice> a, Ptr<FeroceNetDevice> b);
+
+    /// A queue pair on each NIC, connected to each other (first: on a, second: on b).
+    std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>> ConnectQueuePairs(Ptr<RoceNic> a,
+                                                                        Ptr<RoceNic> b);
+
+  private:
+    void EnablePcapInternal(std::string prefix,
+                            Ptr<NetDevice> nd,
+                            bool promiscuous,
+                            bool explicitFilename) override;
+
+    ObjectFactory m_deviceFactory;
+    ObjectFactory m_channelFactory;
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_qpAttributes;
+    static uint32_t s_nextAddress;
+};
+
+} // namespace ns3
+
+#endif /* ROCE_HELPER_H */

@@ -1,0 +1,344 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "feroce-net-device.h"
+
+#include "feroce-channel.h"
+
+#include "ns3/feroce-wire.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FeroceNetDevice");
+NS_OBJECT_ENSURE_REGISTERED(FeroceNetDevice);
+
+TypeId
+FeroceNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FeroceNetDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("Feroce")
+            .AddAttribute("DataRate",
+                          "Line rate of the port",
+                          DataRateValue(DataRate("10Gbps")),
+                          MakeDataRateAccessor(&FeroceNetDevice::m_rate),
+                          MakeDataRateChecker())
+            .AddAttribute("Mtu",
+                          "Largest IPv4 packet in bytes (PMTU 4096 needs 4160)",
+                          UintegerValue(4200),
+                          MakeUintegerAccessor(&FeroceNetDevice::SetMtu, &FeroceNetDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>(68))
+            .AddAttribute("ReceiveErrorModel",
+                          "Drops received frames it corrupts (loss injection)",
+                          PointerValue(),
+                          MakePointerAccessor(&FeroceNetDevice::m_receiveErrorModel),
+                          MakePointerChecker<ErrorModel>())
+            .AddTraceSource("Sniffer",
+                            "Every frame sent or received, as on the wire without FCS",
+                            MakeTraceSourceAccessor(&FeroceNetDevice::m_snifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PromiscSniffer",
+                            "Same frames as Sniffer (a port sees only its own link)",
+                            MakeTraceSourceAccessor(&FeroceNetDevice::m_promiscSnifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyRxDrop",
+                            "A frame the receive error model dropped",
+                            MakeTraceSourceAccessor(&FeroceNetDevice::m_phyRxDropTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+FeroceNetDevice::FeroceNetDevice()
+    : m_ifIndex(0),
+      m_address(Mac48Address::Allocate()),
+      m_mtu(4200),
+      m_transmitting(false),
+      m_txCarry(0),
+      m_txFrames(0),
+      m_txBytes(0),
+      m_rxFrames(0),
+      m_rxBytes(0),
+      m_rxErrorDrops(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FeroceNetDevice::~FeroceNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FeroceNetDevice::DoDispose()
+{
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_receiveErrorModel = nullptr;
+    NetDevice::DoDispose();
+}
+
+bool
+FeroceNetDevice::Attach(Ptr<FeroceChannel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    m_channel = channel;
+    m_channel->Attach(this);
+    return true;
+}
+
+uint32_t
+FeroceNetDevice::WireBytes(uint32_t frameBytes)
+{
+    return feroce_wire_bytes(frameBytes);
+}
+
+void
+FeroceNetDevice::TransmitStart(Ptr<Packet> frame)
+{
+    NS_ASSERT_MSG(!m_transmitting, "FeroceNetDevice: transmit while the wire is busy");
+    uint64_t rate = m_rate.GetBitRate();
+    uint64_t scaled = uint64_t(WireBytes(frame->GetSize())) * 8 * 1000000000ULL + m_txCarry;
+    Time txTime = NanoSeconds(int64_t(scaled / rate));
+    m_txCarry = scaled % rate;
+    NS_LOG_LOGIC("tx " << frame->GetSize() << " B for " << txTime);
+    m_transmitting = true;
+    m_txFrames++;
+    m_txBytes += frame->GetSize();
+    m_snifferTrace(frame);
+    m_promiscSnifferTrace(frame);
+    if (m_channel)
+    {
+        m_channel->Transmit(frame, this, txTime);
+    }
+    Simulator::Schedule(txTime, &FeroceNetDevice::TransmitComplete, this);
+}
+
+void
+FeroceNetDevice::TransmitComplete()
+{
+    m_transmitting = false;
+    NotifyTransmitComplete();
+}
+
+void
+FeroceNetDevice::Receive(Ptr<Packet> p)
+{
+    if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(p))
+    {
+        NS_LOG_LOGIC("error model drops a frame of " << p->GetSize() << " B");
+        m_rxErrorDrops++;
+        m_phyRxDropTrace(p);
+        return;
+    }
+    m_rxFrames++;
+    m_rxBytes += p->GetSize();
+    m_snifferTrace(p);
+    m_promiscSnifferTrace(p);
+    HandleFrame(p);
+}
+
+DataRate
+FeroceNetDevice::GetDataRate() const
+{
+    return m_rate;
+}
+
+bool
+FeroceNetDevice::IsTransmitting() const
+{
+    return m_transmitting;
+}
+
+uint64_t
+FeroceNetDevice::GetTxFrames() const
+{
+    return m_txFrames;
+}
+
+uint64_t
+FeroceNetDevice::GetTxBytes() const
+{
+    return m_txBytes;
+}
+
+uint64_t
+FeroceNetDevice::GetRxFrames() const
+{
+    return m_rxFrames;
+}
+
+uint64_t
+FeroceNetDevice::GetRxBytes() const
+{
+    return m_rxBytes;
+}
+
+uint64_t
+FeroceNetDevice::GetRxErrorDrops() const
+{
+    return m_rxErrorDrops;
+}
+
+Mac48Address
+FeroceNetDevice::GetMacAddress() const
+{
+    return m_address;
+}
+
+void
+FeroceNetDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+FeroceNetDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+FeroceNetDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+FeroceNetDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+FeroceNetDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+FeroceNetDevice::SetMtu(const uint16_t mtu)
+{
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+FeroceNetDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+FeroceNetDevice::IsLinkUp() const
+{
+    return m_channel != nullptr;
+}
+
+void
+FeroceNetDevice::AddLinkChangeCallback(Callback<void> /* callback */)
+{
+}
+
+bool
+FeroceNetDevice::IsBroadcast() const
+{
+    return true;
+}
+
+Address
+FeroceNetDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+FeroceNetDevice::IsMulticast() const
+{
+    return false;
+}
+
+Address
+FeroceNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+FeroceNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+FeroceNetDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+bool
+FeroceNetDevice::IsBridge() const
+{
+    return false;
+}
+
+bool
+FeroceNetDevice::Send(Ptr<Packet> /* packet */, const Address& /* dest */, uint16_t /* protocol */)
+{
+    NS_LOG_WARN("FeroceNetDevice carries RoCEv2 frames of its own; Send() from a protocol stack is refused");
+    return false;
+}
+
+bool
+FeroceNetDevice::SendFrom(Ptr<Packet> packet,
+                          const Address& /* source */,
+                          const Address& dest,
+                          uint16_t protocolNumber)
+{
+    return Send(packet, dest, protocolNumber);
+}
+
+Ptr<Node>
+FeroceNetDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+FeroceNetDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+FeroceNetDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+FeroceNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback /* cb */)
+{
+}
+
+void
+FeroceNetDevice::SetPromiscReceiveCallback(PromiscReceiveCallback /* cb */)
+{
+}
+
+bool
+FeroceNetDevice::SupportsSendFrom() const
+{
+    return false;
+}
+
+} // namespace ns3

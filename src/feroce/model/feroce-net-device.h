@@ -1,0 +1,123 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FEROCE_NET_DEVICE_H
+#define FEROCE_NET_DEVICE_H
+
+#include "ns3/data-rate.h"
+#include "ns3/error-model.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/traced-callback.h"
+
+namespace ns3
+{
+
+class FeroceChannel;
+class Node;
+
+/**
+ * \ingroup feroce
+ * \brief What a RoCE NIC and a switch port share: an Ethernet port on a
+ * FeroceChannel that serializes one frame at a time at its DataRate.
+ *
+ * A frame of L bytes (without FCS) occupies the wire for max(L, 60) + 24
+ * bytes: preamble and SFD 8, FCS 4, inter-frame gap 12 (spec/rocev2-wire.md).
+ * Serialization times carry their sub-nanosecond remainder from frame to
+ * frame, so a saturated link runs at exactly its DataRate.  Each frame costs
+ * one transmit-complete event here and one receive event at the peer.
+ * Subclasses decide what to send next (NotifyTransmitComplete) and what a
+ * received frame means (HandleFrame).  Pcap: the Sniffer trace sees every
+ * frame sent and received, as on the wire without FCS.
+ */
+class FeroceNetDevice : public NetDevice
+{
+  public:
+    static TypeId GetTypeId();
+
+    FeroceNetDevice();
+    ~FeroceNetDevice() override;
+
+    bool Attach(Ptr<FeroceChannel> channel);
+    /// A frame arrives from the channel (its last bit, now).
+    void Receive(Ptr<Packet> p);
+
+    DataRate GetDataRate() const;
+    bool IsTransmitting() const;
+    /// Bytes one frame of this size occupies on the wire.
+    static uint32_t WireBytes(uint32_t frameBytes);
+
+    uint64_t GetTxFrames() const;
+    uint64_t GetTxBytes() const;
+    uint64_t GetRxFrames() const;
+    uint64_t GetRxBytes() const;
+    /// Frames the receive error model dropped.
+    uint64_t GetRxErrorDrops() const;
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsPointToPoint() const override;
+    bool IsBridge() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+    /// Start serializing a whole frame; the device must be idle.
+    void TransmitStart(Ptr<Packet> frame);
+    /// The wire is free again: send the next frame if there is one.
+    virtual void NotifyTransmitComplete() = 0;
+    /// A frame arrived intact.
+    virtual void HandleFrame(Ptr<Packet> frame) = 0;
+    Mac48Address GetMacAddress() const;
+
+  private:
+    void TransmitComplete();
+
+    Ptr<Node> m_node;
+    Ptr<FeroceChannel> m_channel;
+    uint32_t m_ifIndex;
+    Mac48Address m_address;
+    uint16_t m_mtu;
+    DataRate m_rate;
+    Ptr<ErrorModel> m_receiveErrorModel;
+    bool m_transmitting;
+    uint64_t m_txCarry; ///< remainder of bits * 1e9 / rate from earlier frames
+    uint64_t m_txFrames;
+    uint64_t m_txBytes;
+    uint64_t m_rxFrames;
+    uint64_t m_rxBytes;
+    uint64_t m_rxErrorDrops;
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;
+};
+
+} // namespace ns3
+
+#endif /* FEROCE_NET_DEVICE_H */

@@ -1,0 +1,156 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/feroce-icrc.h"
+
+#include <algorithm>
+#include <iomanip>
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RoceHeader);
+
+TypeId
+RoceHeader::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoceHeader")
+                            .SetParent<Header>()
+                            .SetGroupName("Feroce")
+                            .AddConstructor<RoceHeader>();
+    return tid;
+}
+
+TypeId
+RoceHeader::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+RoceHeader::RoceHeader()
+    : RoceHeader(FEROCE_OP_SEND_ONLY)
+{
+}
+
+RoceHeader::RoceHeader(uint8_t opcode)
+    : m_error(FEROCE_WIRE_OK)
+{
+    feroce_roce_init(&m_f, opcode);
+}
+
+uint32_t
+RoceHeader::GetSerializedSize() const
+{
+    return feroce_roce_header_len(&m_f);
+}
+
+void
+RoceHeader::Serialize(Buffer::Iterator start) const
+{
+    uint8_t buf[FEROCE_ROCE_HDR_MAX];
+    feroce_roce f = m_f;
+    feroce_wire_err e = feroce_roce_encode(&f, buf, sizeof(buf));
+    NS_ABORT_MSG_IF(e != FEROCE_WIRE_OK, "RoceHeader: cannot encode: " << feroce_wire_err_name(e));
+    start.Write(buf, feroce_roce_header_len(&f));
+}
+
+uint32_t
+RoceHeader::Deserialize(Buffer::Iterator start)
+{
+    uint8_t buf[FEROCE_ROCE_HDR_MAX];
+    uint32_t frameLen = start.GetRemainingSize();
+    uint32_t avail = std::min<uint32_t>(frameLen, sizeof(buf));
+    start.Read(buf, avail);
+    size_t hdrLen = 0;
+    m_error = feroce_roce_decode(&m_f, buf, avail, frameLen, &hdrLen);
+    return m_error == FEROCE_WIRE_OK ? hdrLen : 0;
+}
+
+void
+RoceHeader::Print(std::ostream& os) const
+{
+    const feroce_bth& b = m_f.bth;
+    os << feroce_opcode_name(b.opcode) << " dqp=0x" << std::hex << std::setw(6) << std::setfill('0')
+       << b.destqp << std::dec << std::setfill(' ') << " psn=" << b.psn;
+    if (b.ackreq)
+    {
+        os << " A";
+    }
+    if (b.becn)
+    {
+        os << " BECN";
+    }
+    unsigned flags = GetOpFlags();
+    if (flags & FEROCE_OPF_RETH)
+    {
+        os << " dmalen=" << m_f.reth.dmalen;
+    }
+    if (flags & FEROCE_OPF_AETH)
+    {
+        os << " syndrome=0x" << std::hex << unsigned(m_f.aeth.syndrome) << std::dec
+           << " msn=" << m_f.aeth.msn;
+    }
+    if (flags & FEROCE_OPF_IMMDT)
+    {
+        os << " imm=" << m_f.immdt;
+    }
+    os << " len=" << m_f.payload_len << " dscp=" << unsigned(m_f.ip.dscp)
+       << " ecn=" << unsigned(m_f.ip.ecn);
+}
+
+feroce_roce&
+RoceHeader::Fields()
+{
+    return m_f;
+}
+
+const feroce_roce&
+RoceHeader::Fields() const
+{
+    return m_f;
+}
+
+void
+RoceHeader::SetLengths()
+{
+    feroce_roce_set_lengths(&m_f);
+}
+
+feroce_wire_err
+RoceHeader::GetError() const
+{
+    return m_error;
+}
+
+unsigned
+RoceHeader::GetOpFlags() const
+{
+    return feroce_opcode_flags(m_f.bth.opcode);
+}
+
+uint32_t
+RoceHeader::GetPayloadAndPad() const
+{
+    return m_f.payload_len + feroce_roce_pad(m_f.payload_len);
+}
+
+uint32_t
+RoceHeader::ComputeIcrcZeroPayload() const
+{
+    uint8_t buf[FEROCE_ROCE_HDR_MAX];
+    feroce_roce f = m_f;
+    feroce_wire_err e = feroce_roce_encode(&f, buf, sizeof(buf));
+    NS_ABORT_MSG_IF(e != FEROCE_WIRE_OK, "RoceHeader: cannot encode: " << feroce_wire_err_name(e));
+    size_t ipOffset = f.eth.vlan ? FEROCE_ETH_LEN + FEROCE_VLAN_LEN : FEROCE_ETH_LEN;
+    size_t hdrLen = feroce_roce_header_len(&f);
+    uint32_t crc = feroce_icrc_begin(buf + ipOffset, hdrLen - ipOffset);
+    return feroce_crc32_zeros(crc, GetPayloadAndPad());
+}
+
+} // namespace ns3

@@ -1,0 +1,475 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-nic.h"
+
+#include "pfc-header.h"
+
+#include "ns3/boolean.h"
+#include "ns3/feroce-check.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceNic");
+NS_OBJECT_ENSURE_REGISTERED(RoceNic);
+
+namespace
+{
+const uint32_t kFirstQpn = 0x100; ///< QPNs below are special in InfiniBand (QP0, QP1)
+
+std::string
+CheckMessage(const feroce_check& why)
+{
+    char msg[512];
+    feroce_check_message(&why, msg, sizeof msg);
+    return msg;
+}
+} // namespace
+
+TypeId
+RoceNic::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceNic")
+            .SetParent<FeroceNetDevice>()
+            .SetGroupName("Feroce")
+            .AddConstructor<RoceNic>()
+            .AddAttribute("Ipv4Address",
+                          "The NIC's IPv4 address (RoCEv2 source address)",
+                          Ipv4AddressValue(Ipv4Address("10.0.0.1")),
+                          MakeIpv4AddressAccessor(&RoceNic::m_ipv4),
+                          MakeIpv4AddressChecker())
+            .AddAttribute("DcqcnEnabled",
+                          "Run DCQCN: rate limiters per QP and CNPs for CE marks",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceNic::m_dcqcnEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("DcqcnPreset",
+                          "paper, connectx or hpcc (scaled to DataRate): replaces the "
+                          "ReactionPoint's parameters (and, for paper and hpcc, CnpInterval); "
+                          "empty: use ReactionPoint",
+                          StringValue(""),
+                          MakeStringAccessor(&RoceNic::m_dcqcnPreset),
+                          MakeStringChecker())
+            .AddAttribute("ReactionPoint",
+                          "DCQCN reaction-point parameters for every QP (ns3::DcqcnReactionPoint "
+                          "attributes; its LineRate is taken from DataRate)",
+                          PointerValue(),
+                          MakePointerAccessor(&RoceNic::m_rpConfig),
+                          MakePointerChecker<DcqcnReactionPoint>())
+            .AddAttribute("CnpInterval",
+                          "Notification point N: at most one CNP per interval (0: one per CE mark)",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&RoceNic::m_cnpInterval),
+                          MakeTimeChecker())
+            .AddAttribute("CnpScope",
+                          "per_qp or per_port: what the CNP interval is counted for",
+                          StringValue("per_qp"),
+                          MakeStringAccessor(&RoceNic::m_cnpScope),
+                          MakeStringChecker())
+            .AddAttribute("CnpPriority",
+                          "Priority (0..7) of CNP frames",
+                          UintegerValue(7),
+                          MakeUintegerAccessor(&RoceNic::m_cnpPriority),
+                          MakeUintegerChecker<uint8_t>(0, 7))
+            .AddAttribute("CnpDscp",
+                          "IPv4 DSCP of CNP frames",
+                          UintegerValue(48),
+                          MakeUintegerAccessor(&RoceNic::m_cnpDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("PfcHonour",
+                          "Obey PFC PAUSE frames; false models a MAC without PFC",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceNic::m_pfcHonour),
+                          MakeBooleanChecker())
+            .AddAttribute("RxProcessingRate",
+                          "Most bits per second the receiver processes (CPU-bound software "
+                          "RoCE); 0: line rate",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&RoceNic::m_rxRate),
+                          MakeDataRateChecker())
+            .AddAttribute("RxBufferSize",
+                          "Bytes of received frames waiting for RxProcessingRate; beyond, dropped",
+                          UintegerValue(256 * 1024),
+                          MakeUintegerAccessor(&RoceNic::m_rxBufferSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("RxDrop",
+                            "A received frame dropped (receive buffer full, unknown QP, not RoCEv2)",
+                            MakeTraceSourceAccessor(&RoceNic::m_rxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Pause",
+                            "A PFC frame paused (quanta > 0) or resumed (0) a priority",
+                            MakeTraceSourceAccessor(&RoceNic::m_pauseTrace),
+                            "ns3::RoceNic::PauseTracedCallback");
+    return tid;
+}
+
+RoceNic::RoceNic()
+    : m_dcqcnEnabled(true),
+      m_cnpPriority(7),
+      m_cnpDscp(48),
+      m_pfcHonour(true),
+      m_rxBufferSize(256 * 1024),
+      m_started(false),
+      m_rrNext(0),
+      m_rxQueued(0)
+{
+    NS_LOG_FUNCTION(this);
+    m_rpConfig = CreateObject<DcqcnReactionPoint>();
+    m_qpFactory.SetTypeId(RoceQueuePair::GetTypeId());
+    feroce_np_init(&m_portNp);
+}
+
+RoceNic::~RoceNic()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RoceNic::DoInitialize()
+{
+    Start();
+    FeroceNetDevice::DoInitialize();
+}
+
+void
+RoceNic::DoDispose()
+{
+    for (auto& qp : m_qps)
+    {
+        qp->m_retransmitEvent.Cancel();
+        qp->m_nic = nullptr;
+    }
+    m_qps.clear();
+    m_control.clear();
+    m_rpConfig = nullptr;
+    m_wakeEvent.Cancel();
+    FeroceNetDevice::DoDispose();
+}
+
+std::string
+RoceNic::Validate()
+{
+    if (GetDataRate().GetBitRate() == 0)
+    {
+        return "DataRate = 0bps is not allowed: expected > 0";
+    }
+    feroce_check why{};
+    if (!m_dcqcnPreset.empty())
+    {
+        double lineRate = double(GetDataRate().GetBitRate());
+        if (feroce_rp_preset(&m_rp, m_dcqcnPreset.c_str(), lineRate, &why) != FEROCE_OK)
+        {
+            return "DcqcnPreset: " + CheckMessage(why);
+        }
+    }
+    else
+    {
+        m_rpConfig->SetAttribute("LineRate", DataRateValue(GetDataRate()));
+        std::string error = m_rpConfig->GetCoreParameters(&m_rp);
+        if (!error.empty())
+        {
+            return error;
+        }
+    }
+    if (m_dcqcnPreset == "paper" || m_dcqcnPreset == "hpcc")
+    {
+        feroce_np_preset(&m_np, m_dcqcnPreset.c_str(), &why);
+    }
+    else
+    {
+        m_np.interval_ns = m_cnpInterval.GetNanoSeconds();
+        if (m_cnpScope == "per_qp")
+        {
+            m_np.scope = FEROCE_NP_PER_QP;
+        }
+        else if (m_cnpScope == "per_port")
+        {
+            m_np.scope = FEROCE_NP_PER_PORT;
+        }
+        else
+        {
+            return "CnpScope = " + m_cnpScope + " is not allowed: expected per_qp or per_port";
+        }
+    }
+    if (feroce_np_validate(&m_np, &why) != FEROCE_OK)
+    {
+        return CheckMessage(why);
+    }
+    return "";
+}
+
+void
+RoceNic::Start()
+{
+    if (m_started)
+    {
+        return;
+    }
+    std::string error = Validate();
+    if (!error.empty())
+    {
+        NS_FATAL_ERROR("RoceNic: " << error);
+    }
+    m_started = true;
+}
+
+void
+RoceNic::SetQueuePairAttribute(std::string name, const AttributeValue& value)
+{
+    m_qpFactory.Set(name, value);
+}
+
+Ptr<RoceQueuePair>
+RoceNic::CreateQueuePair()
+{
+    Start(); // the parameters are fixed from the first queue pair on
+    Ptr<RoceQueuePair> qp = m_qpFactory.Create<RoceQueuePair>();
+    qp->Setup(this, kFirstQpn + uint32_t(m_qps.size()), &m_rp, &m_np);
+    m_qps.push_back(qp);
+    return qp;
+}
+
+Ptr<RoceQueuePair>
+RoceNic::GetQueuePair(uint32_t qpn) const
+{
+    uint32_t idx = qpn - kFirstQpn;
+    return qpn >= kFirstQpn && idx < m_qps.size() ? m_qps[idx] : nullptr;
+}
+
+uint32_t
+RoceNic::GetNQueuePairs() const
+{
+    return uint32_t(m_qps.size());
+}
+
+Ipv4Address
+RoceNic::GetIpv4Address() const
+{
+    return m_ipv4;
+}
+
+void
+RoceNic::SetIpv4Address(Ipv4Address address)
+{
+    m_ipv4 = address;
+}
+
+bool
+RoceNic::IsDcqcnEnabled() const
+{
+    return m_dcqcnEnabled;
+}
+
+const RoceNic::Counters&
+RoceNic::GetCounters() const
+{
+    return m_counters;
+}
+
+feroce_np_state*
+RoceNic::GetPortNpState()
+{
+    return &m_portNp;
+}
+
+void
+RoceNic::NotifyQpError()
+{
+    m_counters.qpErrors++;
+}
+
+bool
+RoceNic::IsPaused(uint8_t prio) const
+{
+    return Simulator::Now() < m_pausedUntil[prio];
+}
+
+Time
+RoceNic::GetPausedTime(uint8_t prio) const
+{
+    Time t = m_pausedTotal[prio];
+    Time end = std::min(Simulator::Now(), m_pausedUntil[prio]);
+    return end > m_pauseStart[prio] ? t + (end - m_pauseStart[prio]) : t;
+}
+
+void
+RoceNic::SendControl(Ptr<Packet> frame, uint8_t priority)
+{
+    m_control.push_back({frame, priority});
+    TrySend();
+}
+
+void
+RoceNic::NotifyTransmitComplete()
+{
+    TrySend();
+}
+
+void
+RoceNic::ScheduleWake(Time at)
+{
+    if (m_wakeEvent.IsRunning() && m_wakeTime <= at)
+    {
+        return;
+    }
+    m_wakeEvent.Cancel();
+    m_wakeTime = at;
+    m_wakeEvent = Simulator::Schedule(at - Simulator::Now(), &RoceNic::TrySend, this);
+}
+
+void
+RoceNic::TrySend()
+{
+    if (IsTransmitting())
+    {
+        return;
+    }
+    for (auto it = m_control.begin(); it != m_control.end(); ++it)
+    {
+        if (!IsPaused(it->priority))
+        {
+            Ptr<Packet> frame = it->frame;
+            m_control.erase(it);
+            TransmitStart(frame);
+            return;
+        }
+    }
+    Time now = Simulator::Now();
+    Time earliest = Time::Max();
+    std::size_t n = m_qps.size();
+    for (std::size_t k = 0; k < n; k++)
+    {
+        std::size_t idx = (m_rrNext + k) % n;
+        RoceQueuePair* qp = PeekPointer(m_qps[idx]);
+        if (qp->m_sendIdx >= qp->m_sq.size() || IsPaused(qp->m_priority))
+        {
+            continue; // nothing to send, or the end of the pause wakes us
+        }
+        Time t = qp->NextSendTime();
+        if (t <= now)
+        {
+            m_rrNext = idx + 1;
+            TransmitStart(qp->BuildDataPacket());
+            return;
+        }
+        earliest = std::min(earliest, t);
+    }
+    if (earliest != Time::Max())
+    {
+        ScheduleWake(earliest);
+    }
+}
+
+void
+RoceNic::HandleFrame(Ptr<Packet> frame)
+{
+    RoceHeader h;
+    frame->PeekHeader(h);
+    if (h.GetError() != FEROCE_WIRE_OK)
+    {
+        HandlePfc(frame);
+        return;
+    }
+    bool data = h.Fields().bth.opcode != FEROCE_OP_ACK && h.Fields().bth.opcode != FEROCE_OP_CNP;
+    if (data && m_rxRate.GetBitRate() > 0)
+    {
+        // a CPU-bound receiver: frames wait for the processor, in a bounded buffer
+        if (m_rxQueued + frame->GetSize() > m_rxBufferSize)
+        {
+            m_counters.rxOverflowDrops++;
+            m_rxDropTrace(frame);
+            return;
+        }
+        m_rxQueued += frame->GetSize();
+        Time now = Simulator::Now();
+        Time start = std::max(now, m_rxBusyUntil);
+        m_rxBusyUntil = start + m_rxRate.CalculateBytesTxTime(frame->GetSize());
+        Simulator::Schedule(m_rxBusyUntil - now, &RoceNic::RxProcessed, this, frame);
+        return;
+    }
+    Ptr<RoceQueuePair> qp = GetQueuePair(h.Fields().bth.destqp);
+    if (!qp)
+    {
+        m_counters.unknownFrames++;
+        m_rxDropTrace(frame);
+        return;
+    }
+    if (h.Fields().bth.opcode == FEROCE_OP_CNP)
+    {
+        m_counters.cnpsReceived++;
+    }
+    qp->Receive(frame, h);
+}
+
+void
+RoceNic::RxProcessed(Ptr<Packet> frame)
+{
+    m_rxQueued -= frame->GetSize();
+    RoceHeader h;
+    frame->PeekHeader(h);
+    Ptr<RoceQueuePair> qp = GetQueuePair(h.Fields().bth.destqp);
+    if (!qp)
+    {
+        m_counters.unknownFrames++;
+        m_rxDropTrace(frame);
+        return;
+    }
+    qp->Receive(frame, h);
+}
+
+void
+RoceNic::HandlePfc(Ptr<Packet> frame)
+{
+    PfcHeader pfc;
+    frame->PeekHeader(pfc);
+    if (pfc.GetError() != FEROCE_WIRE_OK)
+    {
+        m_counters.unknownFrames++;
+        m_rxDropTrace(frame);
+        return;
+    }
+    m_counters.pauseFramesReceived++;
+    if (!m_pfcHonour)
+    {
+        m_counters.pauseFramesIgnored++;
+        return;
+    }
+    Time now = Simulator::Now();
+    for (uint8_t prio = 0; prio < 8; prio++)
+    {
+        if (!pfc.IsEnabled(prio))
+        {
+            continue;
+        }
+        uint16_t quanta = pfc.GetQuanta(prio);
+        // close the running or finished pause interval, then start the new one
+        if (m_pausedUntil[prio] > m_pauseStart[prio])
+        {
+            m_pausedTotal[prio] += std::min(now, m_pausedUntil[prio]) - m_pauseStart[prio];
+        }
+        m_pauseStart[prio] = now;
+        m_pausedUntil[prio] = now + NanoSeconds(feroce_pfc_quanta_ns(quanta, GetDataRate().GetBitRate()));
+        m_pauseTrace(prio, quanta);
+        m_resumeEvent[prio].Cancel();
+        if (quanta > 0)
+        {
+            m_resumeEvent[prio] =
+                Simulator::Schedule(m_pausedUntil[prio] - now, &RoceNic::TrySend, this);
+        }
+    }
+    TrySend();
+}
+
+} // namespace ns3

@@ -1,0 +1,152 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ROCE_NIC_H
+#define ROCE_NIC_H
+
+#include "feroce-net-device.h"
+#include "roce-queue-pair.h"
+
+#include "ns3/dcqcn-reaction-point.h"
+#include "ns3/event-id.h"
+#include "ns3/feroce-np.h"
+#include "ns3/feroce-rp.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/object-factory.h"
+
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup feroce
+ * \brief A RoCEv2 NIC: RC queue pairs over one Ethernet port, DCQCN paced.
+ *
+ * Transmit order: ACK, NAK and CNP frames first, then the eligible queue
+ * pairs round robin; a QP is eligible when it has a packet, its rate
+ * limiter allows it, its window is open and its priority is not paused.
+ * PFC PAUSE frames from the link pause priorities for their quanta (512 bit
+ * times each; 0 resumes) unless PfcHonour is false (a MAC without PFC).
+ * DCQCN: each QP runs a reaction point with the parameters of the
+ * ReactionPoint attribute (or the preset DcqcnPreset, scaled to DataRate);
+ * the receive side answers CE marks with CNPs moderated by the notification
+ * point (CnpInterval, per QP or per port).  With DcqcnEnabled false, QPs
+ * send at line rate and no CNP is sent.
+ *
+ * RxProcessingRate > 0 models a receiver whose CPU handles at most that
+ * many bits per second (Soft-RoCE): data frames wait in a receive buffer
+ * of RxBufferSize bytes and are dropped when it is full.
+ */
+class RoceNic : public FeroceNetDevice
+{
+  public:
+    static TypeId GetTypeId();
+
+    RoceNic();
+    ~RoceNic() override;
+
+    /// Create a queue pair with the QueuePair attributes (RoceQueuePair defaults overridden by SetQueuePairAttribute).
+    Ptr<RoceQueuePair> CreateQueuePair();
+    /// Attributes for the queue pairs this NIC creates from now on.
+    void SetQueuePairAttribute(std::string name, const AttributeValue& value);
+    Ptr<RoceQueuePair> GetQueuePair(uint32_t qpn) const;
+    uint32_t GetNQueuePairs() const;
+
+    Ipv4Address GetIpv4Address() const;
+    void SetIpv4Address(Ipv4Address address);
+    bool IsDcqcnEnabled() const;
+
+    /**
+     * Check every parameter (DCQCN reaction and notification point, PFC,
+     * priorities).  Returns "" or a message naming the parameter, its value
+     * and what is allowed.  Also run, fatally, before the first packet.
+     */
+    std::string Validate();
+
+    /// Device counters.
+    struct Counters
+    {
+        uint64_t cnpsSent{0};
+        uint64_t cnpsReceived{0};
+        uint64_t pauseFramesReceived{0};
+        uint64_t pauseFramesIgnored{0}; ///< received while PfcHonour is false
+        uint64_t rxOverflowDrops{0};    ///< receive buffer full (RxProcessingRate)
+        uint64_t unknownFrames{0};      ///< not RoCEv2 for a known QP, nor PFC
+        uint64_t qpErrors{0};
+    };
+
+    const Counters& GetCounters() const;
+
+    typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
+
+    /// Time priority `prio` has spent paused by PFC so far.
+    Time GetPausedTime(uint8_t prio) const;
+    bool IsPaused(uint8_t prio) const;
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+    void NotifyTransmitComplete() override;
+    void HandleFrame(Ptr<Packet> frame) override;
+
+  private:
+    friend class RoceQueuePair;
+
+    void Start();
+    void TrySend();
+    void ScheduleWake(Time at);
+    void SendControl(Ptr<Packet> frame, uint8_t priority);
+    void HandlePfc(Ptr<Packet> frame);
+    void RxProcessed(Ptr<Packet> frame);
+    feroce_np_state* GetPortNpState();
+    void NotifyQpError();
+
+    Ipv4Address m_ipv4;
+    bool m_dcqcnEnabled;
+    std::string m_dcqcnPreset;
+    Ptr<DcqcnReactionPoint> m_rpConfig;
+    Time m_cnpInterval;
+    std::string m_cnpScope;
+    uint8_t m_cnpPriority;
+    uint8_t m_cnpDscp;
+    bool m_pfcHonour;
+    DataRate m_rxRate;
+    uint32_t m_rxBufferSize;
+
+    bool m_started;
+    feroce_rp_params m_rp;
+    feroce_np_params m_np;
+    feroce_np_state m_portNp;
+    ObjectFactory m_qpFactory;
+    std::vector<Ptr<RoceQueuePair>> m_qps;
+    std::size_t m_rrNext;
+
+    struct ControlFrame
+    {
+        Ptr<Packet> frame;
+        uint8_t priority;
+    };
+
+    std::deque<ControlFrame> m_control;
+    EventId m_wakeEvent;
+    Time m_wakeTime;
+    Time m_pausedUntil[8];
+    Time m_pauseStart[8];
+    Time m_pausedTotal[8];
+    EventId m_resumeEvent[8];
+    Time m_rxBusyUntil;
+    uint32_t m_rxQueued;
+    Counters m_counters;
+    TracedCallback<Ptr<const Packet>> m_rxDropTrace;
+    TracedCallback<uint8_t, uint16_t> m_pauseTrace;
+};
+
+} // namespace ns3
+
+#endif /* ROCE_NIC_H */

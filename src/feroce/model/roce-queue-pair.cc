@@ -1,0 +1,876 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-queue-pair.h"
+
+#include "icrc-trailer.h"
+#include "roce-nic.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceQueuePair");
+NS_OBJECT_ENSURE_REGISTERED(RoceQueuePair);
+
+namespace
+{
+
+/*
+ * RNR NAK timer codes in units of 10 us (InfiniBand Architecture Specification
+ * vol. 1, "Encoding for RNR NAK Timer Field"; the same table as min_rnr_timer
+ * in ibv_modify_qp(3)).  Code 0 is the longest, 655.36 ms.
+ */
+const uint32_t kRnrTimer10us[32] = {65536, 1,    2,    3,    4,    6,     8,     12,
+                                    16,    24,   32,   48,   64,   96,    128,   192,
+                                    256,   384,  512,  768,  1024, 1536,  2048,  3072,
+                                    4096,  6144, 8192, 12288, 16384, 24576, 32768, 49152};
+
+/// Add the lengths and the ICRC of a zero payload, and build the frame.
+Ptr<Packet>
+MakeFrame(RoceHeader& h)
+{
+    h.SetLengths();
+    uint32_t icrc = h.ComputeIcrcZeroPayload();
+    Ptr<Packet> p = Create<Packet>(h.GetPayloadAndPad());
+    p->AddHeader(h);
+    p->AddTrailer(IcrcTrailer(icrc));
+    return p;
+}
+
+} // namespace
+
+const char*
+RoceCompletionStatusName(RoceCompletionStatus s)
+{
+    switch (s)
+    {
+    case ROCE_WC_SUCCESS:
+        return "success";
+    case ROCE_WC_RETRY_EXCEEDED:
+        return "retry exceeded";
+    case ROCE_WC_RNR_RETRY_EXCEEDED:
+        return "RNR retry exceeded";
+    case ROCE_WC_REMOTE_ERROR:
+        return "remote error";
+    case ROCE_WC_FLUSHED:
+        return "flushed";
+    }
+    return "unknown";
+}
+
+TypeId
+RoceQueuePair::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceQueuePair")
+            .SetParent<Object>()
+            .SetGroupName("Feroce")
+            .AddConstructor<RoceQueuePair>()
+            .AddAttribute("Pmtu",
+                          "Path MTU: payload bytes per packet (256, 512, 1024, 2048 or 4096)",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&RoceQueuePair::m_pmtu),
+                          MakeUintegerChecker<uint32_t>(256, 4096))
+            .AddAttribute("SendQueueDepth",
+                          "Most outstanding send work requests (max_qp_wr)",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&RoceQueuePair::m_sendQueueDepth),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MaxUnackedBytes",
+                          "Most payload bytes in flight (counted as packets x PMTU); 0: no limit",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceQueuePair::m_maxUnackedBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("AckReqInterval",
+                          "Set AckReq every this many packets of a message (and on its last); 0: "
+                          "only on the last",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceQueuePair::m_ackReqInterval),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AckInterval",
+                          "Responder: acknowledge every this many packets (and on AckReq)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RoceQueuePair::m_ackInterval),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckTimeout",
+                          "Retransmit from the oldest unacknowledged PSN after this long without "
+                          "progress",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&RoceQueuePair::m_ackTimeout),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("RetryCount",
+                          "Timeouts and sequence-error NAKs without progress before the QP fails "
+                          "(retry_cnt, 0..7)",
+                          UintegerValue(7),
+                          MakeUintegerAccessor(&RoceQueuePair::m_retryCount),
+                          MakeUintegerChecker<uint32_t>(0, 7))
+            .AddAttribute("RnrRetry",
+                          "RNR NAKs without progress before the QP fails; 7 = retry for ever "
+                          "(rnr_retry)",
+                          UintegerValue(7),
+                          MakeUintegerAccessor(&RoceQueuePair::m_rnrRetry),
+                          MakeUintegerChecker<uint32_t>(0, 7))
+            .AddAttribute("RnrTimerCode",
+                          "Responder: RNR NAK timer code (min_rnr_timer, 0..31; 1 = 10 us, 14 = "
+                          "1.28 ms, 0 = 655.36 ms)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RoceQueuePair::m_rnrTimerCode),
+                          MakeUintegerChecker<uint8_t>(0, 31))
+            .AddAttribute("Priority",
+                          "Priority (802.1p class, 0..7) of data, ACKs and NAKs",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&RoceQueuePair::m_priority),
+                          MakeUintegerChecker<uint8_t>(0, 7))
+            .AddAttribute("Dscp",
+                          "IPv4 DSCP of data, ACKs and NAKs",
+                          UintegerValue(26),
+                          MakeUintegerAccessor(&RoceQueuePair::m_dscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("InitialPsn",
+                          "First PSN the requester sends (24 bits)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceQueuePair::m_initialPsn),
+                          MakeUintegerChecker<uint32_t>(0, FEROCE_PSN_MASK))
+            .AddTraceSource("Completion",
+                            "A work request completed, with its latency from posting",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_completionTrace),
+                            "ns3::RoceQueuePair::CompletionTracedCallback")
+            .AddTraceSource("Rate",
+                            "DCQCN current rate Rc (bit/s) when it changes",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_rateTrace),
+                            "ns3::RoceQueuePair::RateTracedCallback")
+            .AddTraceSource("TargetRate",
+                            "DCQCN target rate Rt (bit/s) when it changes",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_targetRateTrace),
+                            "ns3::RoceQueuePair::RateTracedCallback")
+            .AddTraceSource("Alpha",
+                            "DCQCN alpha when it changes",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_alphaTrace),
+                            "ns3::RoceQueuePair::RateTracedCallback")
+            .AddTraceSource("Error",
+                            "The QP entered the error state",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_errorTrace),
+                            "ns3::RoceQueuePair::ErrorTracedCallback")
+            .AddTraceSource("Retransmit",
+                            "A data packet was sent again (its PSN)",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_retransmitTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Timeout",
+                            "The retransmission timer expired (the oldest unacknowledged PSN)",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_timeoutTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Nak",
+                            "A NAK or RNR NAK arrived (its PSN)",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_nakTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("CnpSent",
+                            "The notification point sent a CNP",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_cnpSentTrace),
+                            "ns3::TracedCallback::Void")
+            .AddTraceSource("CnpReceived",
+                            "A CNP for this QP arrived",
+                            MakeTraceSourceAccessor(&RoceQueuePair::m_cnpReceivedTrace),
+                            "ns3::TracedCallback::Void");
+    return tid;
+}
+
+RoceQueuePair::RoceQueuePair()
+    : m_nic(nullptr),
+      m_qpn(0),
+      m_remoteQpn(0),
+      m_state(RESET),
+      m_template(FEROCE_OP_SEND_ONLY),
+      m_pmtu(1024),
+      m_sendQueueDepth(256),
+      m_maxUnackedBytes(0),
+      m_ackReqInterval(0),
+      m_ackInterval(1),
+      m_retryCount(7),
+      m_rnrRetry(7),
+      m_rnrTimerCode(1),
+      m_priority(3),
+      m_dscp(26),
+      m_initialPsn(0),
+      m_sendIdx(0),
+      m_sendPkt(0),
+      m_nextPsn(0),
+      m_sentEnd(0),
+      m_unackedPsn(0),
+      m_postPsn(0),
+      m_retries(0),
+      m_rnrRetries(0),
+      m_rp(nullptr),
+      m_nextSendNs(0),
+      m_lastStartNs(0),
+      m_lastWireBits(0),
+      m_reportedRc(0),
+      m_reportedRt(0),
+      m_reportedAlpha(0),
+      m_ePsn(0),
+      m_msn(0),
+      m_unackedReceived(0),
+      m_nakSent(false),
+      m_dupAcked(false),
+      m_inSend(false),
+      m_sendRecvId(0),
+      m_np(nullptr)
+{
+    NS_LOG_FUNCTION(this);
+    feroce_np_init(&m_npState);
+}
+
+RoceQueuePair::~RoceQueuePair()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RoceQueuePair::Setup(RoceNic* nic,
+                     uint32_t qpn,
+                     const feroce_rp_params* rp,
+                     const feroce_np_params* np)
+{
+    m_nic = nic;
+    m_qpn = qpn;
+    m_rp = rp;
+    m_np = np;
+    feroce_roce& f = m_template.Fields();
+    nic->GetMacAddress().CopyTo(f.eth.src);
+    f.ip.src = nic->GetIpv4Address().Get();
+    f.ip.dscp = m_dscp;
+    f.ip.ecn = FEROCE_ECN_ECT0;
+    f.eth.pcp = m_priority;
+    f.udp.sport = uint16_t(0xc000 | (qpn & 0x3fff)); // the flow's entropy, as Linux picks it
+    m_nextPsn = m_sentEnd = m_unackedPsn = m_postPsn = m_initialPsn;
+    m_rnrUntil = Time(0);
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    feroce_rp_init(&m_rpState, rp, now);
+    m_nextSendNs = double(now);
+    m_reportedRc = m_rpState.cur.rc;
+    m_reportedRt = m_rpState.cur.rt;
+    m_reportedAlpha = m_rpState.cur.alpha;
+}
+
+void
+RoceQueuePair::Connect(Mac48Address remoteMac,
+                       Ipv4Address remoteIp,
+                       uint32_t remoteQpn,
+                       uint32_t remoteInitialPsn)
+{
+    NS_LOG_FUNCTION(this << remoteMac << remoteIp << remoteQpn << remoteInitialPsn);
+    feroce_roce& f = m_template.Fields();
+    remoteMac.CopyTo(f.eth.dst);
+    f.ip.dst = remoteIp.Get();
+    f.bth.destqp = remoteQpn & FEROCE_PSN_MASK;
+    m_remoteQpn = remoteQpn;
+    m_ePsn = remoteInitialPsn & FEROCE_PSN_MASK;
+    m_state = RTS;
+}
+
+bool
+RoceQueuePair::PostSend(const RoceWorkRequest& wr)
+{
+    NS_LOG_FUNCTION(this << wr.id << wr.length);
+    if (m_state != RTS || m_sq.size() >= m_sendQueueDepth || wr.length > (1ULL << 31))
+    {
+        return false;
+    }
+    SendEntry e;
+    e.wr = wr;
+    e.posted = Simulator::Now();
+    e.firstPsn = m_postPsn;
+    e.npkts = wr.length == 0 ? 1 : uint32_t((wr.length + m_pmtu - 1) / m_pmtu);
+    m_postPsn = feroce_psn_add(m_postPsn, e.npkts);
+    m_sq.push_back(e);
+    m_nic->TrySend();
+    return true;
+}
+
+void
+RoceQueuePair::PostReceive(uint64_t id)
+{
+    m_rq.push_back(id);
+}
+
+void
+RoceQueuePair::SetCompletionCallback(CompletionCallback cb)
+{
+    m_completionCb = cb;
+}
+
+void
+RoceQueuePair::SetReceiveCallback(ReceiveCallback cb)
+{
+    m_receiveCb = cb;
+}
+
+uint32_t
+RoceQueuePair::GetQpn() const
+{
+    return m_qpn;
+}
+
+uint32_t
+RoceQueuePair::GetInitialPsn() const
+{
+    return m_initialPsn;
+}
+
+uint32_t
+RoceQueuePair::GetRemoteQpn() const
+{
+    return m_remoteQpn;
+}
+
+RoceQueuePair::State
+RoceQueuePair::GetState() const
+{
+    return m_state;
+}
+
+uint8_t
+RoceQueuePair::GetPriority() const
+{
+    return m_priority;
+}
+
+uint32_t
+RoceQueuePair::GetPmtu() const
+{
+    return m_pmtu;
+}
+
+uint32_t
+RoceQueuePair::GetSendQueueLength() const
+{
+    return uint32_t(m_sq.size());
+}
+
+uint32_t
+RoceQueuePair::GetReceiveQueueLength() const
+{
+    return uint32_t(m_rq.size());
+}
+
+const RoceQueuePair::Counters&
+RoceQueuePair::GetCounters() const
+{
+    return m_counters;
+}
+
+double
+RoceQueuePair::GetRateBps()
+{
+    if (!m_nic->IsDcqcnEnabled())
+    {
+        return double(m_nic->GetDataRate().GetBitRate());
+    }
+    feroce_rp_advance(&m_rpState, m_rp, Simulator::Now().GetNanoSeconds());
+    ReportRates();
+    return m_rpState.cur.rc;
+}
+
+double
+RoceQueuePair::GetTargetRateBps()
+{
+    GetRateBps();
+    return m_nic->IsDcqcnEnabled() ? m_rpState.cur.rt : double(m_nic->GetDataRate().GetBitRate());
+}
+
+double
+RoceQueuePair::GetAlpha()
+{
+    GetRateBps();
+    return m_rpState.cur.alpha;
+}
+
+void
+RoceQueuePair::ReportRates()
+{
+    const feroce_rp_vars& v = m_rpState.cur;
+    if (v.rc != m_reportedRc)
+    {
+        m_rateTrace(m_reportedRc, v.rc);
+        m_reportedRc = v.rc;
+    }
+    if (v.rt != m_reportedRt)
+    {
+        m_targetRateTrace(m_reportedRt, v.rt);
+        m_reportedRt = v.rt;
+    }
+    if (v.alpha != m_reportedAlpha)
+    {
+        m_alphaTrace(m_reportedAlpha, v.alpha);
+        m_reportedAlpha = v.alpha;
+    }
+}
+
+Time
+RoceQueuePair::NextSendTime() const
+{
+    if (m_state != RTS || m_sendIdx >= m_sq.size())
+    {
+        return Time::Max();
+    }
+    int32_t inFlight = feroce_psn_diff(m_nextPsn, m_unackedPsn);
+    if (inFlight >= 0x7fffff ||
+        (m_maxUnackedBytes && uint64_t(inFlight) * m_pmtu >= m_maxUnackedBytes))
+    {
+        return Time::Max(); // the window is full: an ACK reopens it
+    }
+    Time t = Simulator::Now();
+    if (m_rnrUntil > t)
+    {
+        t = m_rnrUntil;
+    }
+    // pacing, rounded down to the nanosecond grid of the wire
+    Time paced = NanoSeconds(int64_t(std::floor(m_nextSendNs + 1e-6)));
+    return paced > t ? paced : t;
+}
+
+Ptr<Packet>
+RoceQueuePair::BuildDataPacket()
+{
+    NS_ASSERT(m_sendIdx < m_sq.size());
+    const SendEntry& e = m_sq[m_sendIdx];
+    uint64_t offset = uint64_t(m_sendPkt) * m_pmtu;
+    uint32_t payload = uint32_t(std::min<uint64_t>(m_pmtu, e.wr.length - std::min(offset, e.wr.length)));
+    bool first = m_sendPkt == 0;
+    bool last = m_sendPkt + 1 == e.npkts;
+
+    RoceHeader h = m_template;
+    feroce_roce& f = h.Fields();
+    f.bth.opcode = feroce_opcode_for(e.wr.write, first, last, e.wr.withImm);
+    f.bth.psn = m_nextPsn;
+    f.bth.ackreq = last || (m_ackReqInterval && (m_sendPkt + 1) % m_ackReqInterval == 0);
+    unsigned flags = h.GetOpFlags();
+    if (flags & FEROCE_OPF_RETH)
+    {
+        f.reth.va = e.wr.remoteAddr;
+        f.reth.rkey = e.wr.rkey;
+        f.reth.dmalen = uint32_t(e.wr.length);
+    }
+    if (flags & FEROCE_OPF_IMMDT)
+    {
+        f.immdt = e.wr.imm;
+    }
+    f.payload_len = payload;
+    Ptr<Packet> p = MakeFrame(h);
+
+    bool hadUnacked = HasUnacked();
+    m_counters.dataPacketsSent++;
+    m_counters.payloadBytesSent += payload;
+    if (feroce_psn_diff(m_nextPsn, m_sentEnd) < 0)
+    {
+        m_counters.retransmittedPackets++;
+        m_retransmitTrace(m_nextPsn);
+    }
+    m_nextPsn = feroce_psn_add(m_nextPsn, 1);
+    if (feroce_psn_diff(m_nextPsn, m_sentEnd) > 0)
+    {
+        m_sentEnd = m_nextPsn;
+    }
+    if (++m_sendPkt == e.npkts)
+    {
+        m_sendIdx++;
+        m_sendPkt = 0;
+    }
+
+    // rate limiter: the next packet may start one wire time at Rc later
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    m_lastStartNs = double(now);
+    m_lastWireBits = FeroceNetDevice::WireBytes(p->GetSize()) * 8;
+    if (m_nic->IsDcqcnEnabled())
+    {
+        feroce_rp_tx(&m_rpState, m_rp, now, p->GetSize());
+        m_nextSendNs = m_lastStartNs + m_lastWireBits * 1e9 / m_rpState.cur.rc;
+        ReportRates();
+    }
+    else
+    {
+        m_nextSendNs = m_lastStartNs;
+    }
+    if (!hadUnacked)
+    {
+        ArmRetransmitTimer();
+    }
+    return p;
+}
+
+bool
+RoceQueuePair::HasUnacked() const
+{
+    return m_unackedPsn != m_sentEnd;
+}
+
+void
+RoceQueuePair::ArmRetransmitTimer()
+{
+    // one event per QP; later progress only moves the deadline
+    m_retransmitDeadline = Simulator::Now() + m_ackTimeout;
+    if (!m_retransmitEvent.IsRunning())
+    {
+        m_retransmitEvent =
+            Simulator::Schedule(m_ackTimeout, &RoceQueuePair::RetransmitTimeout, this);
+    }
+}
+
+void
+RoceQueuePair::RetransmitTimeout()
+{
+    if (m_state != RTS || !HasUnacked())
+    {
+        return;
+    }
+    Time now = Simulator::Now();
+    if (now < m_retransmitDeadline)
+    {
+        m_retransmitEvent = Simulator::Schedule(m_retransmitDeadline - now,
+                                                &RoceQueuePair::RetransmitTimeout,
+                                                this);
+        return;
+    }
+    NS_LOG_INFO("QP " << m_qpn << " timeout at PSN " << m_unackedPsn);
+    m_counters.timeouts++;
+    m_timeoutTrace(m_unackedPsn);
+    if (++m_retries > m_retryCount)
+    {
+        EnterError(ROCE_WC_RETRY_EXCEEDED);
+        return;
+    }
+    RewindTo(m_unackedPsn);
+    ArmRetransmitTimer();
+    m_nic->TrySend();
+}
+
+void
+RoceQueuePair::RewindTo(uint32_t psn)
+{
+    m_nextPsn = psn;
+    for (std::size_t i = 0; i < m_sq.size(); i++)
+    {
+        int32_t d = feroce_psn_diff(psn, m_sq[i].firstPsn);
+        if (d >= 0 && uint32_t(d) < m_sq[i].npkts)
+        {
+            m_sendIdx = i;
+            m_sendPkt = uint32_t(d);
+            return;
+        }
+    }
+    m_sendIdx = m_sq.size();
+    m_sendPkt = 0;
+}
+
+void
+RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
+{
+    uint32_t acked = feroce_psn_add(psn, 1);
+    if (feroce_psn_diff(acked, m_unackedPsn) <= 0 || feroce_psn_diff(acked, m_sentEnd) > 0)
+    {
+        return; // nothing new, or a PSN never sent
+    }
+    m_unackedPsn = acked;
+    m_retries = 0;
+    m_rnrRetries = 0;
+    std::vector<RoceCompletion> done;
+    while (!m_sq.empty() &&
+           feroce_psn_diff(m_unackedPsn, feroce_psn_add(m_sq.front().firstPsn, m_sq.front().npkts)) >= 0)
+    {
+        const SendEntry& e = m_sq.front();
+        RoceCompletion c;
+        c.id = e.wr.id;
+        c.qpn = m_qpn;
+        c.write = e.wr.write;
+        c.length = e.wr.length;
+        c.status = ROCE_WC_SUCCESS;
+        c.posted = e.posted;
+        c.completed = Simulator::Now();
+        done.push_back(c);
+        m_sq.pop_front();
+        if (m_sendIdx > 0)
+        {
+            m_sendIdx--;
+        }
+        else
+        {
+            m_sendPkt = 0;
+        }
+    }
+    if (feroce_psn_diff(m_nextPsn, m_unackedPsn) < 0)
+    {
+        RewindTo(m_unackedPsn); // acknowledged beyond a rewind: skip what arrived
+    }
+    if (HasUnacked())
+    {
+        ArmRetransmitTimer();
+    }
+    for (const RoceCompletion& c : done)
+    {
+        m_counters.completions++;
+        m_completionTrace(c, c.completed - c.posted);
+        if (!m_completionCb.IsNull())
+        {
+            m_completionCb(c);
+        }
+    }
+}
+
+void
+RoceQueuePair::EnterError(RoceCompletionStatus why)
+{
+    NS_LOG_WARN("QP " << m_qpn << " enters the error state: " << RoceCompletionStatusName(why));
+    m_state = ERROR;
+    m_retransmitEvent.Cancel();
+    std::deque<SendEntry> flushed;
+    flushed.swap(m_sq);
+    m_sendIdx = 0;
+    m_sendPkt = 0;
+    m_errorTrace(m_qpn, why);
+    m_nic->NotifyQpError();
+    bool firstEntry = true;
+    for (const SendEntry& e : flushed)
+    {
+        RoceCompletion c;
+        c.id = e.wr.id;
+        c.qpn = m_qpn;
+        c.write = e.wr.write;
+        c.length = e.wr.length;
+        c.status = firstEntry ? why : ROCE_WC_FLUSHED;
+        c.posted = e.posted;
+        c.completed = Simulator::Now();
+        firstEntry = false;
+        if (!m_completionCb.IsNull())
+        {
+            m_completionCb(c);
+        }
+    }
+}
+
+void
+RoceQueuePair::Receive(Ptr<Packet> /* frame */, const RoceHeader& h)
+{
+    if (m_state != RTS)
+    {
+        return;
+    }
+    uint8_t op = h.Fields().bth.opcode;
+    if (op == FEROCE_OP_ACK)
+    {
+        ReceiveAck(h);
+    }
+    else if (op == FEROCE_OP_CNP)
+    {
+        ReceiveCnp();
+    }
+    else
+    {
+        ReceiveData(h);
+    }
+}
+
+void
+RoceQueuePair::ReceiveAck(const RoceHeader& h)
+{
+    const feroce_roce& f = h.Fields();
+    uint8_t syndrome = f.aeth.syndrome;
+    uint32_t psn = f.bth.psn;
+    switch (FEROCE_AETH_KIND(syndrome))
+    {
+    case 0:
+        m_counters.acksReceived++;
+        AcknowledgeUpTo(psn);
+        break;
+    case 1: {
+        m_counters.rnrNaksReceived++;
+        m_nakTrace(psn);
+        AcknowledgeUpTo(feroce_psn_add(psn, FEROCE_PSN_MASK));
+        if (m_rnrRetry != 7 && ++m_rnrRetries > m_rnrRetry)
+        {
+            EnterError(ROCE_WC_RNR_RETRY_EXCEEDED);
+            return;
+        }
+        Time wait = MicroSeconds(10) * int64_t(kRnrTimer10us[FEROCE_AETH_VALUE(syndrome)]);
+        m_rnrUntil = Simulator::Now() + wait;
+        RewindTo(psn);
+        m_nic->ScheduleWake(m_rnrUntil);
+        break;
+    }
+    case 3:
+        m_counters.naksReceived++;
+        m_nakTrace(psn);
+        if (FEROCE_AETH_VALUE(syndrome) != FEROCE_NAK_PSN_SEQ_ERR)
+        {
+            EnterError(ROCE_WC_REMOTE_ERROR);
+            return;
+        }
+        AcknowledgeUpTo(feroce_psn_add(psn, FEROCE_PSN_MASK));
+        if (feroce_psn_diff(psn, m_unackedPsn) == 0 && ++m_retries > m_retryCount)
+        {
+            EnterError(ROCE_WC_RETRY_EXCEEDED);
+            return;
+        }
+        RewindTo(psn); // go-back-N
+        break;
+    default:
+        return; // reserved syndrome: ignored
+    }
+    m_nic->TrySend();
+}
+
+void
+RoceQueuePair::ReceiveCnp()
+{
+    m_counters.cnpsReceived++;
+    m_cnpReceivedTrace();
+    if (!m_nic->IsDcqcnEnabled())
+    {
+        return;
+    }
+    feroce_rp_cnp(&m_rpState, m_rp, Simulator::Now().GetNanoSeconds());
+    if (m_lastWireBits)
+    {
+        // a lower rate pushes the pending send later (never earlier than now)
+        m_nextSendNs = m_lastStartNs + m_lastWireBits * 1e9 / m_rpState.cur.rc;
+    }
+    ReportRates();
+    m_nic->TrySend();
+}
+
+void
+RoceQueuePair::ReceiveData(const RoceHeader& h)
+{
+    const feroce_roce& f = h.Fields();
+    unsigned flags = h.GetOpFlags();
+    uint32_t psn = f.bth.psn;
+    m_counters.dataPacketsReceived++;
+
+    if (f.ip.ecn == FEROCE_ECN_CE)
+    {
+        m_counters.ceMarksReceived++;
+        if (m_nic->IsDcqcnEnabled() &&
+            feroce_np_on_ce(m_np,
+                            feroce_np_select(m_np, &m_npState, m_nic->GetPortNpState()),
+                            Simulator::Now().GetNanoSeconds()))
+        {
+            SendCnp();
+        }
+    }
+
+    int32_t d = feroce_psn_diff(psn, m_ePsn);
+    if (d < 0)
+    {
+        m_counters.duplicatesReceived++;
+        if (!m_dupAcked || f.bth.ackreq)
+        {
+            SendAck(feroce_psn_add(m_ePsn, FEROCE_PSN_MASK), FEROCE_AETH_ACK(FEROCE_AETH_CREDITS_NONE));
+            m_dupAcked = true;
+        }
+        return;
+    }
+    if (d > 0)
+    {
+        m_counters.outOfOrderReceived++;
+        if (!m_nakSent)
+        {
+            SendAck(m_ePsn, FEROCE_AETH_NAK(FEROCE_NAK_PSN_SEQ_ERR));
+            m_counters.naksSent++;
+            m_nakSent = true;
+        }
+        return;
+    }
+
+    bool isSend = flags & FEROCE_OPF_SEND;
+    if (isSend && (flags & FEROCE_OPF_FIRST) && !m_inSend)
+    {
+        if (m_rq.empty())
+        {
+            SendAck(psn, FEROCE_AETH_RNR_NAK(m_rnrTimerCode));
+            m_counters.rnrNaksSent++;
+            m_nakSent = true; // the rest of the message is dropped silently until the retry
+            return;
+        }
+        m_sendRecvId = m_rq.front();
+        m_rq.pop_front();
+        m_inSend = true;
+    }
+    m_ePsn = feroce_psn_add(m_ePsn, 1);
+    m_nakSent = false;
+    m_dupAcked = false;
+    bool last = flags & FEROCE_OPF_LAST;
+    if (last)
+    {
+        m_msn = (m_msn + 1) & FEROCE_PSN_MASK;
+        m_counters.messagesDelivered++;
+    }
+    m_counters.payloadBytesDelivered += f.payload_len;
+
+    RoceReceive r;
+    r.qpn = m_qpn;
+    r.bytes = f.payload_len;
+    r.write = !isSend;
+    r.last = last;
+    r.withImm = flags & FEROCE_OPF_IMMDT;
+    r.imm = f.immdt;
+    r.recvId = isSend ? m_sendRecvId : 0;
+    if (isSend && last)
+    {
+        m_inSend = false;
+    }
+    if (!m_receiveCb.IsNull())
+    {
+        m_receiveCb(r);
+    }
+
+    if (f.bth.ackreq || ++m_unackedReceived >= m_ackInterval)
+    {
+        SendAck(psn, FEROCE_AETH_ACK(FEROCE_AETH_CREDITS_NONE));
+        m_unackedReceived = 0;
+    }
+}
+
+void
+RoceQueuePair::SendAck(uint32_t psn, uint8_t syndrome)
+{
+    RoceHeader h = m_template;
+    feroce_roce& f = h.Fields();
+    f.bth.opcode = FEROCE_OP_ACK;
+    f.bth.psn = psn;
+    f.aeth.syndrome = syndrome;
+    f.aeth.msn = m_msn;
+    f.ip.ecn = FEROCE_ECN_NOT_ECT;
+    f.payload_len = 0;
+    if (FEROCE_AETH_KIND(syndrome) == 0)
+    {
+        m_counters.acksSent++;
+    }
+    m_nic->SendControl(MakeFrame(h), m_priority);
+}
+
+void
+RoceQueuePair::SendCnp()
+{
+    RoceHeader h = m_template;
+    feroce_roce& f = h.Fields();
+    f.bth.opcode = FEROCE_OP_CNP;
+    f.bth.becn = 1;
+    f.bth.psn = 0;
+    f.ip.dscp = m_nic->m_cnpDscp;
+    f.eth.pcp = m_nic->m_cnpPriority;
+    f.payload_len = 0;
+    m_counters.cnpsSent++;
+    m_cnpSentTrace();
+    m_nic->m_counters.cnpsSent++;
+    m_nic->SendControl(MakeFrame(h), m_nic->m_cnpPriority);
+}
+
+} // namespace ns3

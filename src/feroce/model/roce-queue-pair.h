@@ -1,0 +1,252 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ROCE_QUEUE_PAIR_H
+#define ROCE_QUEUE_PAIR_H
+
+#include "roce-header.h"
+#include "roce-work-request.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/feroce-np.h"
+#include "ns3/feroce-rp.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/mac48-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class RoceNic;
+
+/**
+ * \ingroup feroce
+ * \brief A reliable-connection queue pair of a RoceNic: the requester that
+ * segments posted work requests into PMTU packets and recovers by go-back-N,
+ * and the responder that accepts in order, acknowledges and NAKs.
+ *
+ * Requester: 24-bit PSNs that wrap; AckReq on a message's last packet and
+ * every AckReqInterval packets; at most SendQueueDepth outstanding work
+ * requests and optionally MaxUnackedBytes in flight; completions when
+ * acknowledged; go-back-N from a NAKed PSN; one retransmission timer per QP
+ * (AckTimeout, RetryCount); RNR NAKs wait the responder's timer and retry
+ * RnrRetry times (7 = for ever, the InfiniBand convention); exhausted
+ * retries put the QP in the error state, flush its requests with an error
+ * status and fire the Error trace.
+ *
+ * DCQCN: the reaction point is the C core's lazy state (no periodic event);
+ * the QP paces its packets at the current rate Rc (gap = wire bytes / Rc),
+ * and a CNP that lowers Rc pushes the next send later.  The responder runs
+ * the notification point (CE mark -> CNP to the requester's QP).
+ *
+ * Responder: in-order acceptance with MSN; an ACK every AckInterval packets
+ * and on AckReq; one PSN-sequence-error NAK per gap; duplicates
+ * re-acknowledged, never delivered twice; a SEND without a posted receive
+ * buffer gets an RNR NAK with RnrTimerCode.
+ */
+class RoceQueuePair : public Object
+{
+  public:
+    static TypeId GetTypeId();
+
+    RoceQueuePair();
+    ~RoceQueuePair() override;
+
+    /// QP state, as ibv_qp_state names them (only those feroce uses).
+    enum State
+    {
+        RESET, ///< created, not connected
+        RTS,   ///< connected: sends and receives
+        ERROR  ///< retries exhausted or remote error; nothing more is sent
+    };
+
+    /**
+     * Connect to the remote QP `remoteQpn` at (mac, ip) whose requester starts
+     * at remoteInitialPsn (the out-of-band exchange RDMA CM does); the helper
+     * calls it on both QPs.
+     */
+    void Connect(Mac48Address remoteMac,
+                 Ipv4Address remoteIp,
+                 uint32_t remoteQpn,
+                 uint32_t remoteInitialPsn);
+
+    /**
+     * Post a send work request.  Returns false (nothing posted) when the
+     * send queue already holds SendQueueDepth requests or the QP is not RTS.
+     */
+    bool PostSend(const RoceWorkRequest& wr);
+    /// Post a receive buffer for SENDs (any size: feroce does not check overflow).
+    void PostReceive(uint64_t id);
+
+    typedef Callback<void, const RoceCompletion&> CompletionCallback;
+    typedef Callback<void, const RoceReceive&> ReceiveCallback;
+    void SetCompletionCallback(CompletionCallback cb);
+    void SetReceiveCallback(ReceiveCallback cb);
+
+    uint32_t GetQpn() const;
+    uint32_t GetInitialPsn() const;
+    uint32_t GetRemoteQpn() const;
+    State GetState() const;
+    uint8_t GetPriority() const;
+    uint32_t GetPmtu() const;
+    /// Outstanding (posted, not completed) send work requests.
+    uint32_t GetSendQueueLength() const;
+    /// Receive buffers posted and not yet used.
+    uint32_t GetReceiveQueueLength() const;
+
+    /// DCQCN: current rate Rc, target Rt and alpha, brought to now.
+    double GetRateBps();
+    double GetTargetRateBps();
+    double GetAlpha();
+    /// A CNP for this QP arrived now (called by the NIC; also for tests).
+    void ReceiveCnp();
+
+    /// Counters.
+    struct Counters
+    {
+        uint64_t dataPacketsSent{0};
+        uint64_t retransmittedPackets{0};
+        uint64_t payloadBytesSent{0};
+        uint64_t acksReceived{0};
+        uint64_t naksReceived{0};
+        uint64_t rnrNaksReceived{0};
+        uint64_t timeouts{0};
+        uint64_t completions{0};
+        uint64_t cnpsReceived{0};
+        uint64_t cnpsSent{0};
+        uint64_t acksSent{0};
+        uint64_t naksSent{0};
+        uint64_t rnrNaksSent{0};
+        uint64_t dataPacketsReceived{0};
+        uint64_t duplicatesReceived{0};
+        uint64_t outOfOrderReceived{0};
+        uint64_t payloadBytesDelivered{0};
+        uint64_t messagesDelivered{0};
+        uint64_t ceMarksReceived{0};
+    };
+
+    const Counters& GetCounters() const;
+
+    typedef void (*CompletionTracedCallback)(const RoceCompletion& c, Time latency);
+    typedef void (*RateTracedCallback)(double oldValue, double newValue);
+    typedef void (*ErrorTracedCallback)(uint32_t qpn, RoceCompletionStatus why);
+
+  private:
+    friend class RoceNic;
+
+    struct SendEntry
+    {
+        RoceWorkRequest wr;
+        Time posted;
+        uint32_t firstPsn;
+        uint32_t npkts;
+    };
+
+    // used by the NIC
+    void Setup(RoceNic* nic, uint32_t qpn, const feroce_rp_params* rp, const feroce_np_params* np);
+    /// When the next data packet may go: now or later; Time::Max() if none is ready.
+    Time NextSendTime() const;
+    /// Build the next data packet (NextSendTime() <= now) and advance.
+    Ptr<Packet> BuildDataPacket();
+    /// A frame for this QP arrived (its parsed headers).
+    void Receive(Ptr<Packet> frame, const RoceHeader& h);
+
+    // requester
+    void ReceiveAck(const RoceHeader& h);
+    void AcknowledgeUpTo(uint32_t psn);
+    void RewindTo(uint32_t psn);
+    void ArmRetransmitTimer();
+    void RetransmitTimeout();
+    void EnterError(RoceCompletionStatus why);
+    bool HasUnacked() const;
+    void ReportRates();
+
+    // responder
+    void ReceiveData(const RoceHeader& h);
+    void SendAck(uint32_t psn, uint8_t syndrome);
+    void SendCnp();
+    Ptr<Packet> BuildControl(uint8_t opcode, uint8_t dscp, uint8_t pcp) const;
+
+    RoceNic* m_nic;
+    uint32_t m_qpn;
+    uint32_t m_remoteQpn;
+    State m_state;
+    RoceHeader m_template; ///< addresses, ports and classes of this connection
+
+    // attributes
+    uint32_t m_pmtu;
+    uint32_t m_sendQueueDepth;
+    uint64_t m_maxUnackedBytes;
+    uint32_t m_ackReqInterval;
+    uint32_t m_ackInterval;
+    Time m_ackTimeout;
+    uint32_t m_retryCount;
+    uint32_t m_rnrRetry;
+    uint8_t m_rnrTimerCode;
+    uint8_t m_priority;
+    uint8_t m_dscp;
+    uint32_t m_initialPsn;
+
+    // requester state
+    std::deque<SendEntry> m_sq;
+    std::size_t m_sendIdx;  ///< entry of the next packet to send
+    uint32_t m_sendPkt;     ///< packet index in that entry
+    uint32_t m_nextPsn;     ///< PSN of the next packet to send
+    uint32_t m_sentEnd;     ///< PSN after the highest PSN sent
+    uint32_t m_unackedPsn;  ///< oldest PSN not acknowledged
+    uint32_t m_postPsn;     ///< first PSN of the next posted request
+    uint32_t m_retries;     ///< consecutive timeouts/NAKs without progress
+    uint32_t m_rnrRetries;
+    Time m_rnrUntil;
+    Time m_retransmitDeadline;
+    EventId m_retransmitEvent;
+
+    // DCQCN reaction point
+    const feroce_rp_params* m_rp;
+    feroce_rp_state m_rpState;
+    double m_nextSendNs;    ///< pacing: earliest start of the next data packet
+    double m_lastStartNs;
+    uint32_t m_lastWireBits;
+    double m_reportedRc;
+    double m_reportedRt;
+    double m_reportedAlpha;
+
+    // responder state
+    uint32_t m_ePsn;
+    uint32_t m_msn;
+    uint32_t m_unackedReceived; ///< packets accepted since the last ACK
+    bool m_nakSent;             ///< a sequence-error NAK was sent for the current gap
+    bool m_dupAcked;            ///< the current run of duplicates was acknowledged
+    std::deque<uint64_t> m_rq;
+    bool m_inSend;              ///< a SEND message is being received (its buffer taken)
+    uint64_t m_sendRecvId;
+    const feroce_np_params* m_np;
+    feroce_np_state m_npState;
+
+    Counters m_counters;
+    CompletionCallback m_completionCb;
+    ReceiveCallback m_receiveCb;
+    TracedCallback<const RoceCompletion&, Time> m_completionTrace;
+    TracedCallback<double, double> m_rateTrace;
+    TracedCallback<double, double> m_targetRateTrace;
+    TracedCallback<double, double> m_alphaTrace;
+    TracedCallback<uint32_t, RoceCompletionStatus> m_errorTrace;
+    TracedCallback<uint32_t> m_retransmitTrace;
+    TracedCallback<uint32_t> m_timeoutTrace;
+    TracedCallback<uint32_t> m_nakTrace;
+    TracedCallback<> m_cnpSentTrace;
+    TracedCallback<> m_cnpReceivedTrace;
+};
+
+} // namespace ns3
+
+#endif /* ROCE_QUEUE_PAIR_H */
