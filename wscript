@@ -9,6 +9,8 @@ CORE_SOURCES = [
     'src/feroce/core/feroce-rp-params.c',
     'src/feroce/core/feroce-np.c',
     'src/feroce/core/feroce-cp.c',
+    'src/feroce/core/feroce-wire.c',
+    'src/feroce/core/feroce-icrc.c',
 ]
 
 CORE_HEADERS = [
@@ -16,6 +18,8 @@ CORE_HEADERS = [
     'src/feroce/core/feroce-rp.h',
     'src/feroce/core/feroce-np.h',
     'src/feroce/core/feroce-cp.h',
+    'src/feroce/core/feroce-wire.h',
+    'src/feroce/core/feroce-icrc.h',
 ]
 
 
@@ -27,6 +31,19 @@ def build(bld):
     module = bld.create_ns3_module('feroce', ['core', 'network'])
     module.source = CORE_SOURCES + [
         'src/feroce/model/dcqcn-reaction-point.cc',
+        'src/feroce/model/roce-header.cc',
+        'src/feroce/model/icrc-trailer.cc',
+        'src/feroce/model/pfc-header.cc',
+        'src/feroce/model/feroce-channel.cc',
+        'src/feroce/model/feroce-net-device.cc',
+        'src/feroce/model/roce-queue-pair.cc',
+        'src/feroce/model/roce-nic.cc',
+        'src/feroce/model/roce-frontend-app.cc',
+        'src/feroce/model/roce-receiver-app.cc',
+        'src/feroce/model/pfc-pause-state.cc',
+        'src/feroce/model/feroce-switch-port.cc',
+        'src/feroce/model/feroce-switch.cc',
+        'src/feroce/helper/roce-helper.cc',
     ]
     # waf compiles the C core without -fPIC or optimisation by default
     module.env.append_value('CFLAGS', ['-fPIC', '-O2', '-std=c11'])
@@ -34,12 +51,29 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('feroce')
     module_test.source = [
         'src/feroce/test/dcqcn-reaction-point-test-suite.cc',
+        'src/feroce/test/roce-header-test-suite.cc',
+        'src/feroce/test/roce-nic-test-suite.cc',
+        'src/feroce/test/feroce-switch-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
     headers.module = 'feroce'
     headers.source = CORE_HEADERS + [
         'src/feroce/model/dcqcn-reaction-point.h',
+        'src/feroce/model/roce-header.h',
+        'src/feroce/model/icrc-trailer.h',
+        'src/feroce/model/pfc-header.h',
+        'src/feroce/model/feroce-channel.h',
+        'src/feroce/model/feroce-net-device.h',
+        'src/feroce/model/roce-work-request.h',
+        'src/feroce/model/roce-queue-pair.h',
+        'src/feroce/model/roce-nic.h',
+        'src/feroce/model/roce-frontend-app.h',
+        'src/feroce/model/roce-receiver-app.h',
+        'src/feroce/model/pfc-pause-state.h',
+        'src/feroce/model/feroce-switch-port.h',
+        'src/feroce/model/feroce-switch.h',
+        'src/feroce/helper/roce-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -104,6 +104,7 @@ macro(feroce_standalone_targets)
 
   add_subdirectory(src/feroce/tools)
   add_subdirectory(src/feroce/test/core)
+  add_subdirectory(src/feroce/test/wireshark)
 
   # scratch/: every .cc, or every folder of .cc files, is a program, as in ns-3's scratch/
   file(GLOB feroce_scratch_entries LIST_DIRECTORIES true CONFIGURE_DEPENDS
@@ -156,7 +157,7 @@ macro(feroce_standalone_targets)
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/build-lists-test.sh ${CMAKE_CURRENT_SOURCE_DIR})
 
   # ns-3 TestSuites through the runner, one ctest entry per suite
-  foreach(suite feroce-dcqcn-reaction-point)
+  foreach(suite feroce-dcqcn-reaction-point feroce-roce-header feroce-roce-nic feroce-switch)
     add_test(NAME ns3-${suite} COMMAND feroce-test-runner --suite=${suite} --verbose)
   endforeach()
 endmacro()

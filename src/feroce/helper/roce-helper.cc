@@ -13,6 +13,8 @@
 #include "ns3/pcap-file-wrapper.h"
 #include "ns3/roce-queue-pair.h"
 
+#include <map>
+
 namespace ns3
 {
 
@@ -24,6 +26,7 @@ RoceHelper::RoceHelper()
 {
     m_deviceFactory.SetTypeId("ns3::RoceNic");
     m_channelFactory.SetTypeId("ns3::FeroceChannel");
+    m_switchFactory.SetTypeId("ns3::FeroceSwitch");
 }
 
 void
@@ -55,6 +58,7 @@ RoceHelper::Install(Ptr<Node> node)
         nic->SetQueuePairAttribute(attr.first, *attr.second);
     }
     node->AddDevice(nic);
+    m_nics.push_back(nic);
     return nic;
 }
 
@@ -87,6 +91,94 @@ RoceHelper::InstallLink(Ptr<Node> a, Ptr<Node> b)
     NetDeviceContainer devices(na);
     devices.Add(nb);
     return devices;
+}
+
+void
+RoceHelper::SetSwitchAttribute(std::string name, const AttributeValue& value)
+{
+    m_switchFactory.Set(name, value);
+}
+
+Ptr<FeroceSwitch>
+RoceHelper::InstallSwitch(Ptr<Node> node)
+{
+    Ptr<FeroceSwitch> sw = m_switchFactory.Create<FeroceSwitch>();
+    node->AggregateObject(sw);
+    m_switches.push_back(sw);
+    return sw;
+}
+
+Ptr<RoceNic>
+RoceHelper::AttachHost(Ptr<FeroceSwitch> sw, Ptr<Node> host)
+{
+    Ptr<RoceNic> nic = Install(host);
+    Ptr<FeroceSwitchPort> port = sw->AddPort();
+    port->SetAttribute("DataRate", DataRateValue(nic->GetDataRate()));
+    Link(nic, port);
+    return nic;
+}
+
+Ptr<FeroceChannel>
+RoceHelper::LinkSwitches(Ptr<FeroceSwitch> a, Ptr<FeroceSwitch> b, DataRate rate)
+{
+    Ptr<FeroceSwitchPort> pa = a->AddPort();
+    Ptr<FeroceSwitchPort> pb = b->AddPort();
+    pa->SetAttribute("DataRate", DataRateValue(rate));
+    pb->SetAttribute("DataRate", DataRateValue(rate));
+    return Link(pa, pb);
+}
+
+void
+RoceHelper::PopulateRoutes()
+{
+    // breadth-first from each NIC over the links; a switch routes to the NIC
+    // through every port whose peer is one hop closer
+    for (const Ptr<RoceNic>& nic : m_nics)
+    {
+        Mac48Address dst = Mac48Address::ConvertFrom(nic->GetAddress());
+        std::map<FeroceSwitch*, uint32_t> dist;
+        std::vector<FeroceSwitch*> frontier;
+        Ptr<FeroceChannel> ch = DynamicCast<FeroceChannel>(nic->GetChannel());
+        Ptr<FeroceNetDevice> first = ch ? ch->GetPeer(PeekPointer(nic)) : nullptr;
+        Ptr<FeroceSwitchPort> firstPort = DynamicCast<FeroceSwitchPort>(first);
+        if (!firstPort)
+        {
+            continue; // a NIC linked straight to another NIC needs no route
+        }
+        dist[firstPort->GetSwitch()] = 1;
+        firstPort->GetSwitch()->AddRoute(dst, firstPort->GetPortIndex());
+        frontier.push_back(firstPort->GetSwitch());
+        while (!frontier.empty())
+        {
+            std::vector<FeroceSwitch*> next;
+            for (FeroceSwitch* sw : frontier)
+            {
+                for (uint32_t i = 0; i < sw->GetNPorts(); i++)
+                {
+                    Ptr<FeroceSwitchPort> port = sw->GetPort(i);
+                    Ptr<FeroceChannel> link = DynamicCast<FeroceChannel>(port->GetChannel());
+                    Ptr<FeroceSwitchPort> peer =
+                        link ? DynamicCast<FeroceSwitchPort>(link->GetPeer(PeekPointer(port))) : nullptr;
+                    if (!peer)
+                    {
+                        continue;
+                    }
+                    FeroceSwitch* other = peer->GetSwitch();
+                    auto known = dist.find(other);
+                    if (known == dist.end())
+                    {
+                        dist[other] = dist[sw] + 1;
+                        next.push_back(other);
+                    }
+                    if (dist[other] == dist[sw] + 1)
+                    {
+                        other->AddRoute(dst, peer->GetPortIndex()); // one hop closer: a route
+                    }
+                }
+            }
+            frontier.swap(next);
+        }
+    }
 }
 
 std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>>

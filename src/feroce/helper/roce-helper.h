@@ -10,6 +10,7 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/feroce-switch.h"
 #include "ns3/roce-nic.h"
 #include "ns3/trace-helper.h"
 
@@ -49,6 +50,20 @@ class RoceHelper : public PcapHelperForDevice
     /// Link two devices (NICs or switch ports) with a new channel of the channel attributes.
     Ptr<FeroceChannel> Link(Ptr<FeroceNetDevice> a, Ptr<FeroceNetDevice> b);
 
+    /// Attributes of the switches InstallSwitch creates.
+    void SetSwitchAttribute(std::string name, const AttributeValue& value);
+    /// A switch aggregated to the node (ports come with AttachHost and LinkSwitches).
+    Ptr<FeroceSwitch> InstallSwitch(Ptr<Node> node);
+    /// A NIC on the host linked to a new port of the switch.
+    Ptr<RoceNic> AttachHost(Ptr<FeroceSwitch> sw, Ptr<Node> host);
+    /// A new port on each switch, linked (the link's rate: the device DataRate unless given).
+    Ptr<FeroceChannel> LinkSwitches(Ptr<FeroceSwitch> a, Ptr<FeroceSwitch> b, DataRate rate);
+    /**
+     * Fill every switch's forwarding table with the shortest paths (in hops)
+     * to every NIC this helper installed; ties are kept, for ECMP.
+     */
+    void PopulateRoutes();
+
     /// A queue pair on each NIC, connected to each other (first: on a, second: on b).
     std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>> ConnectQueuePairs(Ptr<RoceNic> a,
                                                                         Ptr<RoceNic> b);
@@ -61,6 +76,9 @@ class RoceHelper : public PcapHelperForDevice
 
     ObjectFactory m_deviceFactory;
     ObjectFactory m_channelFactory;
+    ObjectFactory m_switchFactory;
+    std::vector<Ptr<RoceNic>> m_nics;
+    std::vector<Ptr<FeroceSwitch>> m_switches;
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_qpAttributes;
     static uint32_t s_nextAddress;
 };

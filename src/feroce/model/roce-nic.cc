@@ -293,15 +293,13 @@ RoceNic::NotifyQpError()
 bool
 RoceNic::IsPaused(uint8_t prio) const
 {
-    return Simulator::Now() < m_pausedUntil[prio];
+    return m_pause.IsPaused(prio);
 }
 
 Time
 RoceNic::GetPausedTime(uint8_t prio) const
 {
-    Time t = m_pausedTotal[prio];
-    Time end = std::min(Simulator::Now(), m_pausedUntil[prio]);
-    return end > m_pauseStart[prio] ? t + (end - m_pauseStart[prio]) : t;
+    return m_pause.GetPausedTime(prio);
 }
 
 void
@@ -446,7 +444,6 @@ RoceNic::HandlePfc(Ptr<Packet> frame)
         m_counters.pauseFramesIgnored++;
         return;
     }
-    Time now = Simulator::Now();
     for (uint8_t prio = 0; prio < 8; prio++)
     {
         if (!pfc.IsEnabled(prio))
@@ -454,19 +451,13 @@ RoceNic::HandlePfc(Ptr<Packet> frame)
             continue;
         }
         uint16_t quanta = pfc.GetQuanta(prio);
-        // close the running or finished pause interval, then start the new one
-        if (m_pausedUntil[prio] > m_pauseStart[prio])
-        {
-            m_pausedTotal[prio] += std::min(now, m_pausedUntil[prio]) - m_pauseStart[prio];
-        }
-        m_pauseStart[prio] = now;
-        m_pausedUntil[prio] = now + NanoSeconds(feroce_pfc_quanta_ns(quanta, GetDataRate().GetBitRate()));
+        Time duration = NanoSeconds(feroce_pfc_quanta_ns(quanta, GetDataRate().GetBitRate()));
+        m_pause.Apply(prio, duration);
         m_pauseTrace(prio, quanta);
         m_resumeEvent[prio].Cancel();
         if (quanta > 0)
         {
-            m_resumeEvent[prio] =
-                Simulator::Schedule(m_pausedUntil[prio] - now, &RoceNic::TrySend, this);
+            m_resumeEvent[prio] = Simulator::Schedule(duration, &RoceNic::TrySend, this);
         }
     }
     TrySend();

@@ -8,6 +8,7 @@
 #define ROCE_NIC_H
 
 #include "feroce-net-device.h"
+#include "pfc-pause-state.h"
 #include "roce-queue-pair.h"
 
 #include "ns3/dcqcn-reaction-point.h"
@@ -136,9 +137,7 @@ class RoceNic : public FeroceNetDevice
     std::deque<ControlFrame> m_control;
     EventId m_wakeEvent;
     Time m_wakeTime;
-    Time m_pausedUntil[8];
-    Time m_pauseStart[8];
-    Time m_pausedTotal[8];
+    PfcPauseState m_pause;
     EventId m_resumeEvent[8];
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;

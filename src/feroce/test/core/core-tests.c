@@ -3,7 +3,7 @@
  *
  *   feroce-core-tests DATA_DIR [TEST_NAME]
  *
- * DATA_DIR holds the known-answer vectors (rp-*.txt).  Ends with the line
+ * DATA_DIR holds the known-answer vectors (rp-*.txt, icrc.txt).  Ends with the line
  * "N passed, N failed"; the exit status is non-zero on any failure.
  */
 #include <stdarg.h>
@@ -65,6 +65,18 @@ static const struct {
     TEST(test_pfc_static),
     TEST(test_pfc_dynamic),
     TEST(test_validation_errors),
+    TEST(test_crc32_reference),
+    TEST(test_crc32_zeros),
+    TEST(test_icrc_vectors),
+    TEST(test_wire_opcodes),
+    TEST(test_wire_known_frames),
+    TEST(test_wire_round_trip),
+    TEST(test_wire_padded_frames),
+    TEST(test_pfc_round_trip),
+    TEST(test_wire_truncation),
+    TEST(test_wire_random_input),
+    TEST(test_wire_encode_errors),
+    TEST(test_wire_helpers),
 };
 
 int main(int argc, char **argv)

@@ -32,5 +32,17 @@ void test_cp_marking_statistics(void);
 void test_pfc_static(void);
 void test_pfc_dynamic(void);
 void test_validation_errors(void);
+void test_crc32_reference(void);
+void test_crc32_zeros(void);
+void test_icrc_vectors(void);
+void test_wire_opcodes(void);
+void test_wire_known_frames(void);
+void test_wire_round_trip(void);
+void test_wire_padded_frames(void);
+void test_pfc_round_trip(void);
+void test_wire_truncation(void);
+void test_wire_random_input(void);
+void test_wire_encode_errors(void);
+void test_wire_helpers(void);
 
 #endif

@@ -1,0 +1,204 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "feroce-switch-port.h"
+
+#include "feroce-switch.h"
+#include "pfc-header.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FeroceSwitchPort");
+NS_OBJECT_ENSURE_REGISTERED(FeroceSwitchPort);
+
+TypeId
+FeroceSwitchPort::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::FeroceSwitchPort")
+                            .SetParent<FeroceNetDevice>()
+                            .SetGroupName("Feroce")
+                            .AddConstructor<FeroceSwitchPort>();
+    return tid;
+}
+
+FeroceSwitchPort::FeroceSwitchPort()
+    : m_switch(nullptr),
+      m_index(0),
+      m_bytes{},
+      m_rrNext(0),
+      m_pauseFramesReceived(0)
+{
+}
+
+FeroceSwitchPort::~FeroceSwitchPort()
+{
+}
+
+void
+FeroceSwitchPort::DoDispose()
+{
+    for (auto& q : m_queue)
+    {
+        q.clear();
+    }
+    m_pfcOut.clear();
+    m_switch = nullptr;
+    FeroceNetDevice::DoDispose();
+}
+
+void
+FeroceSwitchPort::SetSwitch(FeroceSwitch* sw, uint32_t index)
+{
+    m_switch = sw;
+    m_index = index;
+}
+
+uint32_t
+FeroceSwitchPort::GetPortIndex() const
+{
+    return m_index;
+}
+
+FeroceSwitch*
+FeroceSwitchPort::GetSwitch() const
+{
+    return m_switch;
+}
+
+void
+FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
+{
+    m_queue[queue].push_back(e);
+    m_bytes[queue] += e.frame->GetSize();
+    m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
+    TrySend();
+}
+
+void
+FeroceSwitchPort::SendPfc(Ptr<Packet> frame)
+{
+    m_pfcOut.push_back(frame);
+    TrySend();
+}
+
+uint64_t
+FeroceSwitchPort::GetQueueBytes(uint8_t queue) const
+{
+    return queue <= kControlQueue ? m_bytes[queue] : 0;
+}
+
+bool
+FeroceSwitchPort::IsPaused(uint8_t prio) const
+{
+    return m_pause.IsPaused(prio);
+}
+
+Time
+FeroceSwitchPort::GetPausedTime(uint8_t prio) const
+{
+    return m_pause.GetPausedTime(prio);
+}
+
+uint64_t
+FeroceSwitchPort::GetPauseFramesReceived() const
+{
+    return m_pauseFramesReceived;
+}
+
+void
+FeroceSwitchPort::NotifyTransmitComplete()
+{
+    TrySend();
+}
+
+void
+FeroceSwitchPort::TrySend()
+{
+    if (IsTransmitting())
+    {
+        return;
+    }
+    if (!m_pfcOut.empty())
+    {
+        Ptr<Packet> frame = m_pfcOut.front();
+        m_pfcOut.pop_front();
+        TransmitStart(frame);
+        return;
+    }
+    uint8_t queue = kControlQueue;
+    if (m_queue[kControlQueue].empty())
+    {
+        queue = 0xff;
+        for (uint8_t k = 0; k < 8; k++)
+        {
+            uint8_t q = (m_rrNext + k) & 7;
+            if (!m_queue[q].empty() && !m_pause.IsPaused(q))
+            {
+                queue = q;
+                m_rrNext = (q + 1) & 7;
+                break;
+            }
+        }
+        if (queue == 0xff)
+        {
+            return; // empty, or every non-empty priority paused: a resume wakes us
+        }
+    }
+    Entry e = m_queue[queue].front();
+    m_queue[queue].pop_front();
+    m_bytes[queue] -= e.frame->GetSize();
+    m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
+    TransmitStart(m_switch->Dequeue(this, queue, e));
+}
+
+void
+FeroceSwitchPort::HandleFrame(Ptr<Packet> frame)
+{
+    uint8_t head[FEROCE_ETH_LEN + 2]; // EtherType and MAC-control opcode
+    if (frame->GetSize() >= sizeof(head))
+    {
+        frame->CopyData(head, sizeof(head));
+        if (feroce_frame_classify(head, sizeof(head)) == FEROCE_FRAME_PFC)
+        {
+            HandlePause(frame);
+            return;
+        }
+    }
+    m_switch->Receive(this, frame);
+}
+
+void
+FeroceSwitchPort::HandlePause(Ptr<Packet> frame)
+{
+    PfcHeader pfc;
+    frame->PeekHeader(pfc);
+    if (pfc.GetError() != FEROCE_WIRE_OK)
+    {
+        m_switch->Drop(frame, FeroceSwitch::DROP_MALFORMED);
+        return;
+    }
+    m_pauseFramesReceived++;
+    for (uint8_t prio = 0; prio < 8; prio++)
+    {
+        if (pfc.IsEnabled(prio))
+        {
+            Time d = NanoSeconds(feroce_pfc_quanta_ns(pfc.GetQuanta(prio), GetDataRate().GetBitRate()));
+            m_pause.Apply(prio, d);
+            m_resumeEvent[prio].Cancel();
+            if (d.IsStrictlyPositive())
+            {
+                m_resumeEvent[prio] = Simulator::Schedule(d, &FeroceSwitchPort::TrySend, this);
+            }
+        }
+    }
+    TrySend();
+}
+
+} // namespace ns3

@@ -1,0 +1,86 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FEROCE_SWITCH_PORT_H
+#define FEROCE_SWITCH_PORT_H
+
+#include "feroce-net-device.h"
+#include "pfc-pause-state.h"
+
+#include "ns3/event-id.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class FeroceSwitch;
+
+/**
+ * \ingroup feroce
+ * \brief One port of a FeroceSwitch: eight egress queues and a control
+ * queue over a FeroceNetDevice.
+ *
+ * Transmit order: PFC frames the switch generates, then the control queue
+ * (ACK, NAK, CNP) by strict priority, then the data priorities round robin.
+ * A priority paused by a PFC frame from the peer is skipped until its pause
+ * ends; the control class is never paused (it is lossy and tiny).
+ */
+class FeroceSwitchPort : public FeroceNetDevice
+{
+  public:
+    static TypeId GetTypeId();
+
+    FeroceSwitchPort();
+    ~FeroceSwitchPort() override;
+
+    static const uint8_t kControlQueue = 8; ///< index of the control queue
+
+    /// A queued frame and where its buffer is accounted.
+    struct Entry
+    {
+        Ptr<Packet> frame;
+        uint32_t inPort;
+        uint8_t priority; ///< ingress accounting class (0..7)
+        uint8_t headroom; ///< its bytes were taken from the ingress headroom
+    };
+
+    void SetSwitch(FeroceSwitch* sw, uint32_t index);
+    uint32_t GetPortIndex() const;
+    FeroceSwitch* GetSwitch() const;
+    void Enqueue(uint8_t queue, const Entry& e);
+    /// Send a PFC frame ahead of everything else.
+    void SendPfc(Ptr<Packet> frame);
+    uint64_t GetQueueBytes(uint8_t queue) const;
+    bool IsPaused(uint8_t prio) const;
+    Time GetPausedTime(uint8_t prio) const;
+    uint64_t GetPauseFramesReceived() const;
+
+  protected:
+    void DoDispose() override;
+    void NotifyTransmitComplete() override;
+    void HandleFrame(Ptr<Packet> frame) override;
+
+  private:
+    friend class FeroceSwitch;
+
+    void TrySend();
+    void HandlePause(Ptr<Packet> frame);
+
+    FeroceSwitch* m_switch;
+    uint32_t m_index;
+    std::deque<Entry> m_queue[9];
+    uint64_t m_bytes[9];
+    std::deque<Ptr<Packet>> m_pfcOut;
+    uint8_t m_rrNext;
+    PfcPauseState m_pause;
+    EventId m_resumeEvent[8];
+    uint64_t m_pauseFramesReceived;
+};
+
+} // namespace ns3
+
+#endif /* FEROCE_SWITCH_PORT_H */

@@ -1,0 +1,590 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "feroce-switch.h"
+
+#include "feroce-channel.h"
+#include "pfc-header.h"
+#include "roce-header.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/feroce-check.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FeroceSwitch");
+NS_OBJECT_ENSURE_REGISTERED(FeroceSwitch);
+
+namespace
+{
+uint64_t
+MacKey(const uint8_t* mac)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < 6; i++)
+    {
+        k = k << 8 | mac[i];
+    }
+    return k;
+}
+} // namespace
+
+TypeId
+FeroceSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FeroceSwitch")
+            .SetParent<Object>()
+            .SetGroupName("Feroce")
+            .AddConstructor<FeroceSwitch>()
+            .AddAttribute("BufferSize",
+                          "Packet buffer of the switch in bytes (reserves, headroom and shared)",
+                          UintegerValue(12000000),
+                          MakeUintegerAccessor(&FeroceSwitch::m_bufferSize),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("ReservePerQueue",
+                          "Bytes reserved for each (ingress port, priority)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FeroceSwitch::m_reserve),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Headroom",
+                          "Headroom bytes per (ingress port, lossless priority); 0: what the "
+                          "largest port's link needs",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FeroceSwitch::m_headroom),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("LosslessPriorities",
+                          "Priorities protected by PFC, e.g. \"3\" or \"3,4\"",
+                          StringValue("3"),
+                          MakeStringAccessor(&FeroceSwitch::m_lossless),
+                          MakeStringChecker())
+            .AddAttribute("PfcEnabled",
+                          "Send PFC PAUSE frames; false makes every priority lossy",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FeroceSwitch::m_pfcEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("PfcMode",
+                          "static (XoffBytes, XonBytes) or dynamic (PfcAlpha x free shared buffer)",
+                          StringValue("dynamic"),
+                          MakeStringAccessor(&FeroceSwitch::m_pfcMode),
+                          MakeStringChecker())
+            .AddAttribute("PfcAlpha",
+                          "Dynamic threshold: XOFF when a class's shared bytes exceed alpha x free",
+                          DoubleValue(1.0 / 8),
+                          MakeDoubleAccessor(&FeroceSwitch::m_pfcAlpha),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("XoffBytes",
+                          "Static threshold: XOFF above this many shared bytes of a class",
+                          UintegerValue(100000),
+                          MakeUintegerAccessor(&FeroceSwitch::m_xoff),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("XonBytes",
+                          "Static threshold: XON at or below this many shared bytes",
+                          UintegerValue(50000),
+                          MakeUintegerAccessor(&FeroceSwitch::m_xon),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("XonOffset",
+                          "Dynamic threshold: XON this many bytes below the XOFF threshold",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&FeroceSwitch::m_xonOffset),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("PauseQuanta",
+                          "Pause time of each PAUSE frame in 512-bit quanta (refreshed before it "
+                          "ends)",
+                          UintegerValue(0xffff),
+                          MakeUintegerAccessor(&FeroceSwitch::m_pauseQuanta),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("EcnEnabled",
+                          "Mark CE by the congestion point",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FeroceSwitch::m_ecnEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("Kmin",
+                          "Queue bytes below which nothing is marked",
+                          UintegerValue(5000),
+                          MakeUintegerAccessor(&FeroceSwitch::m_kmin),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Kmax",
+                          "Queue bytes at which the marking probability reaches Pmax (1 above)",
+                          UintegerValue(200000),
+                          MakeUintegerAccessor(&FeroceSwitch::m_kmax),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Pmax",
+                          "Marking probability at Kmax",
+                          DoubleValue(0.01),
+                          MakeDoubleAccessor(&FeroceSwitch::m_pmax),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("MarkPoint",
+                          "dequeue (queue left behind a departing packet) or enqueue",
+                          StringValue("dequeue"),
+                          MakeStringAccessor(&FeroceSwitch::m_markPoint),
+                          MakeStringChecker())
+            .AddAttribute("UsePcp",
+                          "Classify tagged frames by 802.1Q PCP instead of DSCP / 8",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FeroceSwitch::m_usePcp),
+                          MakeBooleanChecker())
+            .AddTraceSource("QueueLength",
+                            "Bytes in an egress queue (queue 8 = control) when it changes",
+                            MakeTraceSourceAccessor(&FeroceSwitch::m_queueTrace),
+                            "ns3::FeroceSwitch::QueueTracedCallback")
+            .AddTraceSource("Drop",
+                            "A dropped frame and why",
+                            MakeTraceSourceAccessor(&FeroceSwitch::m_dropTrace),
+                            "ns3::FeroceSwitch::DropTracedCallback")
+            .AddTraceSource("EcnMark",
+                            "A frame marked CE",
+                            MakeTraceSourceAccessor(&FeroceSwitch::m_ecnMarkTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Pause",
+                            "A PAUSE (quanta > 0) or XON (0) sent upstream on a port",
+                            MakeTraceSourceAccessor(&FeroceSwitch::m_pauseTrace),
+                            "ns3::FeroceSwitch::PauseTracedCallback")
+            .AddTraceSource("BufferOccupancy",
+                            "Bytes in the buffer when it changes",
+                            MakeTraceSourceAccessor(&FeroceSwitch::m_bufferTrace),
+                            "ns3::TracedValueCallback::Uint64");
+    return tid;
+}
+
+FeroceSwitch::FeroceSwitch()
+    : m_bufferSize(12000000),
+      m_reserve(0),
+      m_headroom(0),
+      m_pfcEnabled(true),
+      m_pfcAlpha(1.0 / 8),
+      m_xoff(100000),
+      m_xon(50000),
+      m_xonOffset(4096),
+      m_pauseQuanta(0xffff),
+      m_ecnEnabled(true),
+      m_kmin(5000),
+      m_kmax(200000),
+      m_pmax(0.01),
+      m_usePcp(false),
+      m_started(false),
+      m_losslessMask(0),
+      m_headroomPerClass(0),
+      m_sharedSize(0),
+      m_sharedUsed(0),
+      m_used(0)
+{
+    m_uniform = CreateObject<UniformRandomVariable>();
+}
+
+FeroceSwitch::~FeroceSwitch()
+{
+}
+
+void
+FeroceSwitch::DoInitialize()
+{
+    Start();
+    Object::DoInitialize();
+}
+
+void
+FeroceSwitch::DoDispose()
+{
+    for (auto& c : m_ingress)
+    {
+        c.refresh.Cancel();
+    }
+    m_ports.clear();
+    m_uniform = nullptr;
+    Object::DoDispose();
+}
+
+Ptr<FeroceSwitchPort>
+FeroceSwitch::AddPort()
+{
+    NS_ABORT_MSG_IF(m_started, "FeroceSwitch: ports must be added before the simulation starts");
+    Ptr<FeroceSwitchPort> port = CreateObject<FeroceSwitchPort>();
+    port->SetSwitch(this, uint32_t(m_ports.size()));
+    m_ports.push_back(port);
+    Ptr<Node> node = GetObject<Node>();
+    NS_ABORT_MSG_IF(!node, "FeroceSwitch: aggregate the switch to a Node before adding ports");
+    node->AddDevice(port);
+    return port;
+}
+
+uint32_t
+FeroceSwitch::GetNPorts() const
+{
+    return uint32_t(m_ports.size());
+}
+
+Ptr<FeroceSwitchPort>
+FeroceSwitch::GetPort(uint32_t i) const
+{
+    return i < m_ports.size() ? m_ports[i] : nullptr;
+}
+
+void
+FeroceSwitch::AddRoute(Mac48Address dst, uint32_t port)
+{
+    uint8_t mac[6];
+    dst.CopyTo(mac);
+    std::vector<uint32_t>& ports = m_routes[MacKey(mac)];
+    if (std::find(ports.begin(), ports.end(), port) == ports.end())
+    {
+        ports.push_back(port);
+    }
+}
+
+int64_t
+FeroceSwitch::AssignStreams(int64_t stream)
+{
+    m_uniform->SetStream(stream);
+    return 1;
+}
+
+bool
+FeroceSwitch::IsLossless(uint8_t prio) const
+{
+    return m_pfcEnabled && (m_losslessMask >> prio & 1);
+}
+
+uint64_t
+FeroceSwitch::GetRequiredHeadroom(uint32_t port) const
+{
+    // after XOFF, until the upstream stops: the PAUSE's own frame time, a
+    // frame the upstream has started, the round trip of the link, and the
+    // frame being received when the PAUSE leaves (IEEE 802.1Qbb annex N style)
+    Ptr<FeroceSwitchPort> p = m_ports[port];
+    Ptr<FeroceChannel> ch = DynamicCast<FeroceChannel>(p->GetChannel());
+    double rate = double(p->GetDataRate().GetBitRate());
+    double delay = ch ? ch->GetDelay().GetSeconds() : 0;
+    uint64_t maxFrame = FeroceNetDevice::WireBytes(p->GetMtu() + FEROCE_ETH_LEN + FEROCE_VLAN_LEN);
+    return uint64_t(std::ceil(2 * delay * rate / 8)) + 2 * maxFrame +
+           FeroceNetDevice::WireBytes(FEROCE_PFC_FRAME_LEN);
+}
+
+std::string
+FeroceSwitch::Validate()
+{
+    std::ostringstream err;
+    m_losslessMask = 0;
+    std::istringstream list(m_lossless);
+    std::string item;
+    while (std::getline(list, item, ','))
+    {
+        char* end = nullptr;
+        long prio = std::strtol(item.c_str(), &end, 10);
+        if (item.empty() || *end != '\0' || prio < 0 || prio > 7)
+        {
+            return "LosslessPriorities = " + m_lossless +
+                   " is not allowed: expected priorities 0..7 separated by commas";
+        }
+        m_losslessMask |= uint8_t(1u << prio);
+    }
+    feroce_check why{};
+    m_cp.kmin_bytes = m_kmin;
+    m_cp.kmax_bytes = m_kmax;
+    m_cp.pmax = m_pmax;
+    if (m_markPoint == "dequeue")
+    {
+        m_cp.point = FEROCE_MARK_DEQUEUE;
+    }
+    else if (m_markPoint == "enqueue")
+    {
+        m_cp.point = FEROCE_MARK_ENQUEUE;
+    }
+    else
+    {
+        return "MarkPoint = " + m_markPoint + " is not allowed: expected dequeue or enqueue";
+    }
+    if (feroce_cp_validate(&m_cp, &why) != FEROCE_OK)
+    {
+        char msg[512];
+        feroce_check_message(&why, msg, sizeof msg);
+        return msg;
+    }
+    if (m_pfcMode == "static")
+    {
+        m_pfc.mode = FEROCE_PFC_STATIC;
+    }
+    else if (m_pfcMode == "dynamic")
+    {
+        m_pfc.mode = FEROCE_PFC_DYNAMIC;
+    }
+    else
+    {
+        return "PfcMode = " + m_pfcMode + " is not allowed: expected static or dynamic";
+    }
+    m_pfc.xoff_bytes = m_xoff;
+    m_pfc.xon_bytes = m_xon;
+    m_pfc.alpha = m_pfcAlpha;
+    m_pfc.xon_offset_bytes = m_xonOffset;
+    if (feroce_pfc_validate(&m_pfc, &why) != FEROCE_OK)
+    {
+        char msg[512];
+        feroce_check_message(&why, msg, sizeof msg);
+        return msg;
+    }
+    uint64_t need = 0;
+    for (uint32_t i = 0; i < m_ports.size(); i++)
+    {
+        need = std::max(need, GetRequiredHeadroom(i));
+    }
+    if (m_headroom && m_pfcEnabled && m_losslessMask && m_headroom < need)
+    {
+        err << "Headroom = " << m_headroom << " is not allowed: expected >= " << need
+            << " (2 x delay x rate + 2 frames + a PFC frame of the longest link) or 0 for that";
+        return err.str();
+    }
+    m_headroomPerClass = m_headroom ? m_headroom : need;
+    int lossless = 0;
+    for (uint8_t prio = 0; prio < 8; prio++)
+    {
+        lossless += IsLossless(prio);
+    }
+    uint64_t fixed = m_ports.size() * (8 * m_reserve + lossless * m_headroomPerClass);
+    // the shared pool must hold at least one frame per port, or PFC cannot work
+    uint64_t minimum = fixed + m_ports.size() * FeroceNetDevice::WireBytes(4200);
+    if (m_bufferSize < minimum)
+    {
+        err << "BufferSize = " << m_bufferSize << " is not allowed: expected >= " << minimum
+            << " (" << m_ports.size() << " ports x (8 x ReservePerQueue + " << lossless
+            << " lossless x headroom " << m_headroomPerClass << ") + a frame per port)";
+        return err.str();
+    }
+    m_sharedSize = m_bufferSize - fixed;
+    return "";
+}
+
+void
+FeroceSwitch::Start()
+{
+    if (m_started)
+    {
+        return;
+    }
+    std::string error = Validate();
+    if (!error.empty())
+    {
+        NS_FATAL_ERROR("FeroceSwitch: " << error);
+    }
+    m_ingress.assign(m_ports.size() * 8, IngressClass());
+    m_started = true;
+}
+
+const FeroceSwitch::Counters&
+FeroceSwitch::GetCounters() const
+{
+    return m_counters;
+}
+
+uint64_t
+FeroceSwitch::GetBufferUsed() const
+{
+    return m_used;
+}
+
+void
+FeroceSwitch::NotifyQueue(uint32_t port, uint8_t queue, uint64_t bytes)
+{
+    m_queueTrace(port, queue, bytes);
+}
+
+void
+FeroceSwitch::Drop(Ptr<Packet> frame, DropCause cause)
+{
+    m_counters.drops[cause]++;
+    m_dropTrace(frame, cause);
+}
+
+Ptr<Packet>
+FeroceSwitch::MarkCe(Ptr<Packet> frame)
+{
+    // only the ECN bits and the IPv4 checksum change; the ICRC masks both
+    Ptr<Packet> p = frame->Copy();
+    RoceHeader h;
+    p->RemoveHeader(h);
+    h.Fields().ip.ecn = FEROCE_ECN_CE;
+    p->AddHeader(h);
+    m_counters.ecnMarks++;
+    m_ecnMarkTrace(p);
+    return p;
+}
+
+void
+FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
+{
+    if (!m_started)
+    {
+        Start();
+    }
+    RoceHeader h;
+    frame->PeekHeader(h);
+    if (h.GetError() != FEROCE_WIRE_OK)
+    {
+        Drop(frame, DROP_MALFORMED);
+        return;
+    }
+    const feroce_roce& f = h.Fields();
+    auto route = m_routes.find(MacKey(f.eth.dst));
+    if (route == m_routes.end() || route->second.empty())
+    {
+        Drop(frame, DROP_NO_ROUTE);
+        return;
+    }
+    const std::vector<uint32_t>& ports = route->second;
+    uint32_t outIndex = ports[0];
+    if (ports.size() > 1)
+    {
+        // ECMP: the flow's addresses and UDP source port, so a flow keeps its path
+        uint64_t key = (uint64_t(f.ip.src) << 32 | f.ip.dst) ^ (uint64_t(f.udp.sport) * 0x9e3779b97f4a7c15ULL);
+        key ^= key >> 29;
+        outIndex = ports[key % ports.size()];
+    }
+    Ptr<FeroceSwitchPort> out = m_ports[outIndex];
+
+    bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
+    uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : uint8_t(f.ip.dscp >> 3);
+    uint8_t queue = control ? FeroceSwitchPort::kControlQueue : prio;
+    uint32_t size = frame->GetSize();
+
+    // admission: the class's reserve, then the shared pool, then (lossless) its headroom
+    IngressClass& c = m_ingress[in->GetPortIndex() * 8 + prio];
+    FeroceSwitchPort::Entry e{frame, in->GetPortIndex(), prio, 0};
+    uint64_t sharedBefore = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
+    uint64_t sharedAfter = c.bytes + size > m_reserve ? c.bytes + size - m_reserve : 0;
+    uint64_t sharedNeed = sharedAfter - sharedBefore;
+    bool lossless = IsLossless(prio);
+    if (m_sharedUsed + sharedNeed <= m_sharedSize && !(lossless && c.paused && sharedNeed > 0))
+    {
+        c.bytes += size;
+        m_sharedUsed += sharedNeed;
+    }
+    else if (lossless && c.headroom + size <= m_headroomPerClass)
+    {
+        c.headroom += size;
+        e.headroom = 1;
+    }
+    else
+    {
+        Drop(frame, lossless ? DROP_LOSSLESS : DROP_LOSSY_BUFFER_FULL);
+        return;
+    }
+    m_used += size;
+    m_counters.bufferPeak = std::max(m_counters.bufferPeak, m_used);
+    m_bufferTrace(m_used);
+    if (lossless)
+    {
+        UpdatePfc(in->GetPortIndex(), prio);
+    }
+
+    if (m_ecnEnabled && !control &&
+        feroce_cp_mark(&m_cp, FEROCE_MARK_ENQUEUE, feroce_ecn(f.ip.ecn), out->GetQueueBytes(queue),
+                       m_uniform->GetValue()))
+    {
+        e.frame = MarkCe(frame);
+    }
+    m_counters.framesForwarded++;
+    out->Enqueue(queue, e);
+}
+
+Ptr<Packet>
+FeroceSwitch::Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPort::Entry& e)
+{
+    uint32_t size = e.frame->GetSize();
+    IngressClass& c = m_ingress[e.inPort * 8 + e.priority];
+    if (e.headroom)
+    {
+        c.headroom -= size;
+    }
+    else
+    {
+        uint64_t sharedBefore = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
+        c.bytes -= size;
+        uint64_t sharedAfter = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
+        m_sharedUsed -= sharedBefore - sharedAfter;
+    }
+    m_used -= size;
+    m_bufferTrace(m_used);
+    if (IsLossless(e.priority))
+    {
+        UpdatePfc(e.inPort, e.priority);
+    }
+    if (m_ecnEnabled && queue != FeroceSwitchPort::kControlQueue && m_cp.point == FEROCE_MARK_DEQUEUE)
+    {
+        // read only the ECN bits of the departing frame
+        uint8_t head[FEROCE_ETH_LEN + FEROCE_VLAN_LEN + FEROCE_IPV4_LEN];
+        e.frame->CopyData(head, sizeof(head));
+        size_t ip = feroce_ipv4_offset(head, sizeof(head));
+        if (feroce_cp_mark(&m_cp, FEROCE_MARK_DEQUEUE, feroce_ecn(head[ip + 1] & 3),
+                           out->GetQueueBytes(queue), m_uniform->GetValue()))
+        {
+            return MarkCe(e.frame);
+        }
+    }
+    return e.frame;
+}
+
+void
+FeroceSwitch::UpdatePfc(uint32_t inPort, uint8_t prio)
+{
+    IngressClass& c = m_ingress[inPort * 8 + prio];
+    uint64_t shared = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
+    uint64_t freeShared = m_sharedSize - m_sharedUsed;
+    feroce_pfc_action a = feroce_pfc_decide(&m_pfc, c.paused, shared, freeShared);
+    if (!c.paused && (a == FEROCE_PFC_XOFF || c.headroom > 0))
+    {
+        c.paused = true;
+        SendPause(inPort, prio, m_pauseQuanta);
+    }
+    else if (c.paused && a == FEROCE_PFC_XON && c.headroom == 0)
+    {
+        c.paused = false;
+        c.refresh.Cancel();
+        SendPause(inPort, prio, 0);
+    }
+}
+
+void
+FeroceSwitch::SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta)
+{
+    Ptr<FeroceSwitchPort> port = m_ports[inPort];
+    PfcHeader pfc;
+    pfc.SetSource(Mac48Address::ConvertFrom(port->GetAddress()));
+    pfc.SetPause(prio, quanta);
+    Ptr<Packet> frame = Create<Packet>(0);
+    frame->AddHeader(pfc);
+    port->SendPfc(frame);
+    m_pauseTrace(inPort, prio, quanta);
+    if (quanta == 0)
+    {
+        m_counters.resumeFramesSent++;
+        return;
+    }
+    m_counters.pauseFramesSent++;
+    // refresh at half the pause time while the class stays paused
+    Time half = NanoSeconds(feroce_pfc_quanta_ns(quanta, port->GetDataRate().GetBitRate()) / 2);
+    IngressClass& c = m_ingress[inPort * 8 + prio];
+    c.refresh.Cancel();
+    c.refresh = Simulator::Schedule(half, &FeroceSwitch::RefreshPause, this, inPort, prio);
+}
+
+void
+FeroceSwitch::RefreshPause(uint32_t inPort, uint8_t prio)
+{
+    if (m_ingress[inPort * 8 + prio].paused)
+    {
+        SendPause(inPort, prio, m_pauseQuanta);
+    }
+}
+
+} // namespace ns3

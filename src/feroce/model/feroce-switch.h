@@ -1,0 +1,169 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FEROCE_SWITCH_H
+#define FEROCE_SWITCH_H
+
+#include "feroce-switch-port.h"
+
+#include "ns3/feroce-cp.h"
+#include "ns3/mac48-address.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup feroce
+ * \brief A store-and-forward Ethernet switch for RoCEv2: ECN marking by the
+ * core's congestion point, a shared buffer with PFC, forwarding by
+ * destination MAC with ECMP by flow hash.  Aggregated to its Node.
+ *
+ * Classification: ACK, NAK and CNP go to the strict-priority control queue;
+ * data to the priority of its DSCP (DSCP / 8) or, with UsePcp, of its
+ * 802.1Q PCP.  Buffer: BufferSize bytes; each (ingress port, priority) has
+ * ReservePerQueue bytes of its own and, if the priority is lossless,
+ * Headroom bytes for the frames in flight after a PAUSE; the rest is
+ * shared.  PFC (per ingress port and lossless priority): XOFF when the
+ * class's shared bytes pass the core's threshold (static, or dynamic: alpha x
+ * free shared buffer) or when it needs its headroom; PAUSE frames of
+ * PauseQuanta are refreshed before they expire; XON when it drains to the
+ * XON threshold.  Lossy priorities tail-drop when the shared buffer is full.
+ * A drop in a lossless priority is counted apart: with a configuration that
+ * Validate() accepts, it is a bug.
+ */
+class FeroceSwitch : public Object
+{
+  public:
+    static TypeId GetTypeId();
+
+    FeroceSwitch();
+    ~FeroceSwitch() override;
+
+    /// Why frames were dropped.
+    enum DropCause
+    {
+        DROP_LOSSY_BUFFER_FULL = 0, ///< lossy priority, shared buffer full
+        DROP_LOSSLESS,              ///< lossless priority, headroom exhausted (a bug)
+        DROP_NO_ROUTE,              ///< no port for the destination MAC
+        DROP_MALFORMED,             ///< neither RoCEv2 nor PFC
+        DROP_CAUSES
+    };
+
+    /// A new port on the switch's node (not yet linked).
+    Ptr<FeroceSwitchPort> AddPort();
+    uint32_t GetNPorts() const;
+    Ptr<FeroceSwitchPort> GetPort(uint32_t i) const;
+    /// Frames to `dst` leave by `port`; several ports for one address share by flow hash.
+    void AddRoute(Mac48Address dst, uint32_t port);
+
+    /**
+     * Check the configuration: ECN and PFC parameters, and a buffer that
+     * holds every reserve and a headroom large enough for each port's link
+     * (2 x delay x rate + 2 maximum frames + a PFC frame).  "" or a message
+     * naming the parameter, its value and what is allowed.
+     */
+    std::string Validate();
+    /// The headroom a lossless priority of this port needs, in bytes.
+    uint64_t GetRequiredHeadroom(uint32_t port) const;
+    int64_t AssignStreams(int64_t stream);
+
+    /// Counters.
+    struct Counters
+    {
+        uint64_t framesForwarded{0};
+        uint64_t ecnMarks{0};
+        uint64_t drops[DROP_CAUSES]{};
+        uint64_t pauseFramesSent{0};
+        uint64_t resumeFramesSent{0};
+        uint64_t bufferPeak{0};
+    };
+
+    const Counters& GetCounters() const;
+    uint64_t GetBufferUsed() const;
+
+    typedef void (*QueueTracedCallback)(uint32_t port, uint8_t queue, uint64_t bytes);
+    typedef void (*DropTracedCallback)(Ptr<const Packet> frame, DropCause cause);
+    typedef void (*PauseTracedCallback)(uint32_t port, uint8_t priority, uint16_t quanta);
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+
+  private:
+    friend class FeroceSwitchPort;
+
+    void Start();
+    bool IsLossless(uint8_t prio) const;
+    /// A frame from a port (not PFC for the port itself).
+    void Receive(FeroceSwitchPort* in, Ptr<Packet> frame);
+    /// The port is about to send this entry: release its buffer, mark at dequeue.
+    Ptr<Packet> Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPort::Entry& e);
+    void Drop(Ptr<Packet> frame, DropCause cause);
+    void UpdatePfc(uint32_t inPort, uint8_t prio);
+    void SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta);
+    void RefreshPause(uint32_t inPort, uint8_t prio);
+    Ptr<Packet> MarkCe(Ptr<Packet> frame);
+    void NotifyQueue(uint32_t port, uint8_t queue, uint64_t bytes);
+
+    // attributes
+    uint64_t m_bufferSize;
+    uint64_t m_reserve;
+    uint64_t m_headroom;
+    std::string m_lossless;
+    bool m_pfcEnabled;
+    std::string m_pfcMode;
+    double m_pfcAlpha;
+    uint64_t m_xoff;
+    uint64_t m_xon;
+    uint64_t m_xonOffset;
+    uint16_t m_pauseQuanta;
+    bool m_ecnEnabled;
+    uint64_t m_kmin;
+    uint64_t m_kmax;
+    double m_pmax;
+    std::string m_markPoint;
+    bool m_usePcp;
+
+    bool m_started;
+    uint8_t m_losslessMask;
+    feroce_cp_params m_cp;
+    feroce_pfc_params m_pfc;
+    uint64_t m_headroomPerClass; ///< Headroom, or the largest port's need when 0
+    uint64_t m_sharedSize;
+    uint64_t m_sharedUsed;
+    uint64_t m_used;
+    Ptr<UniformRandomVariable> m_uniform;
+    std::vector<Ptr<FeroceSwitchPort>> m_ports;
+    std::unordered_map<uint64_t, std::vector<uint32_t>> m_routes;
+
+    /// Buffer accounting of one (ingress port, priority).
+    struct IngressClass
+    {
+        uint64_t bytes{0};     ///< in reserve and shared
+        uint64_t headroom{0};  ///< in headroom
+        bool paused{false};    ///< XOFF sent upstream
+        EventId refresh;
+    };
+
+    std::vector<IngressClass> m_ingress; ///< [port * 8 + prio]
+    Counters m_counters;
+    TracedCallback<uint32_t, uint8_t, uint64_t> m_queueTrace;
+    TracedCallback<Ptr<const Packet>, DropCause> m_dropTrace;
+    TracedCallback<Ptr<const Packet>> m_ecnMarkTrace;
+    TracedCallback<uint32_t, uint8_t, uint16_t> m_pauseTrace;
+    TracedCallback<uint64_t> m_bufferTrace;
+};
+
+} // namespace ns3
+
+#endif /* FEROCE_SWITCH_H */
