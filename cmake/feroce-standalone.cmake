@@ -138,8 +138,14 @@ macro(feroce_standalone_targets)
     COMMAND $<TARGET_FILE:dcqcn-rate-limiter> --preset=connectx --outdir=${results}/dcqcn-rate-limiter-connectx
     COMMAND $<TARGET_FILE:dcqcn-rate-limiter> --preset=hpcc --outdir=${results}/dcqcn-rate-limiter-hpcc
     COMMAND gnuplot -e "dir='${results}'" -e "out='${plots}/rate-limiter.png'" ${plots}/rate-limiter.gp
-    COMMAND ${CMAKE_COMMAND} -E echo "main job: results in ${results}, pictures ${plots}/rp-trace.png ${plots}/rate-limiter.png"
-    DEPENDS feroce-rp-trace dcqcn-rate-limiter
+    COMMAND $<TARGET_FILE:advcam-incast> --duration=90ms --outdir=${results}/advcam-incast-dcqcn
+    COMMAND gnuplot -e "dir='${results}/advcam-incast-dcqcn'" -e "out='${plots}/advcam-incast-dcqcn.png'"
+            -e "t='DCQCN (paper) and PFC'" ${plots}/advcam-incast.gp
+    COMMAND $<TARGET_FILE:advcam-incast> --duration=90ms --dcqcn=0 --outdir=${results}/advcam-incast-pfc
+    COMMAND gnuplot -e "dir='${results}/advcam-incast-pfc'" -e "out='${plots}/advcam-incast-pfc.png'"
+            -e "t='PFC only'" ${plots}/advcam-incast.gp
+    COMMAND ${CMAKE_COMMAND} -E echo "main job: results in ${results}, pictures in ${plots}: advcam-incast-dcqcn.png advcam-incast-pfc.png rp-trace.png rate-limiter.png"
+    DEPENDS feroce-rp-trace dcqcn-rate-limiter advcam-incast
     VERBATIM)
 
   # the example as a user runs it: a short run writes its CSV; a bad flag exits non-zero, named
@@ -151,6 +157,16 @@ macro(feroce_standalone_targets)
   add_test(NAME example-dcqcn-rate-limiter-bad-preset-message COMMAND dcqcn-rate-limiter --preset=fast)
   set_tests_properties(example-dcqcn-rate-limiter-bad-preset-message PROPERTIES PASS_REGULAR_EXPRESSION
                        "preset = \"fast\" is not allowed: expected paper, connectx or hpcc")
+
+  add_test(NAME example-advcam-incast
+           COMMAND advcam-incast --duration=3ms --outdir=${CMAKE_BINARY_DIR}/test-out/advcam-incast)
+  set_tests_properties(example-advcam-incast PROPERTIES PASS_REGULAR_EXPRESSION "wrote .*counters.txt")
+  add_test(NAME example-advcam-incast-bad-pmtu COMMAND advcam-incast --pmtu=1500)
+  set_tests_properties(example-advcam-incast-bad-pmtu PROPERTIES PASS_REGULAR_EXPRESSION
+                       "pmtu = 1500 is not allowed: expected 256, 512, 1024, 2048 or 4096")
+  add_test(NAME example-advcam-incast-bad-buffer COMMAND advcam-incast --boards=16 --bufferSize=150000)
+  set_tests_properties(example-advcam-incast-bad-buffer PROPERTIES PASS_REGULAR_EXPRESSION
+                       "BufferSize = 150000 is not allowed")
 
   # the waf build (wscript) lists the same files as this CMake build
   add_test(NAME build-lists

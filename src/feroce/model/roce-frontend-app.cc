@@ -52,6 +52,12 @@ RoceFrontEndApp::GetTypeId()
                           UintegerValue(4 << 20),
                           MakeUintegerAccessor(&RoceFrontEndApp::m_bufferSize),
                           MakeUintegerChecker<uint64_t>())
+            .AddAttribute("MaxOutstanding",
+                          "Most messages posted and not yet completed (a board keeps a few in "
+                          "flight; the send queue may allow more)",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&RoceFrontEndApp::m_maxOutstanding),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("Write",
                           "RDMA WRITE (true) or SEND (false)",
                           BooleanValue(true),
@@ -73,6 +79,7 @@ RoceFrontEndApp::RoceFrontEndApp()
     : m_messageSize(1 << 20),
       m_poisson(false),
       m_bufferSize(4 << 20),
+      m_maxOutstanding(4),
       m_write(true),
       m_withImm(false),
       m_running(false),
@@ -173,7 +180,7 @@ RoceFrontEndApp::Trigger()
 void
 RoceFrontEndApp::PostPending()
 {
-    while (m_running && (m_saturate || m_waiting > 0))
+    while (m_running && (m_saturate || m_waiting > 0) && m_qp->GetSendQueueLength() < m_maxOutstanding)
     {
         RoceWorkRequest wr;
         wr.id = m_nextId;

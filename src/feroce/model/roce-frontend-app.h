@@ -23,8 +23,8 @@ namespace ns3
  * \ingroup feroce
  * \brief A detector front-end board sending over one queue pair.
  *
- * Mode "saturate": keeps the send queue full of MessageSize messages (a
- * board that always has data).  Mode "trigger": an event of MessageSize
+ * Mode "saturate": keeps MaxOutstanding messages of MessageSize bytes
+ * posted (a board that always has data).  Mode "trigger": an event of MessageSize
  * bytes every TriggerInterval (periodic, or Poisson with that mean), stored
  * in an on-board buffer of BufferSize bytes until its RDMA message is
  * acknowledged; an event that does not fit is lost and counted, as a
@@ -65,6 +65,7 @@ class RoceFrontEndApp : public Application
     Time m_triggerInterval;
     bool m_poisson;
     uint64_t m_bufferSize;
+    uint32_t m_maxOutstanding;
     bool m_write;
     bool m_withImm;
     Ptr<ExponentialRandomVariable> m_interval;

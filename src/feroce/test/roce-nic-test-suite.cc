@@ -183,6 +183,7 @@ class RoceGoodputTestCase : public TestCase
         NicPair p = MakePair(helper);
         AddSource(p);
         p.tx->SetAttribute("MessageSize", UintegerValue(m_onePacket ? m_pmtu : 1 << 20));
+        p.tx->SetAttribute("MaxOutstanding", UintegerValue(256)); // never the limit
         uint64_t b1 = 0;
         uint64_t b2 = 0;
         Simulator::Schedule(MilliSeconds(1), &SampleBytes, p.rx, &b1);
@@ -459,6 +460,7 @@ class RoceWindowTestCase : public TestCase
         NicPair p = MakePair(helper);
         AddSource(p);
         p.tx->SetAttribute("MessageSize", UintegerValue(4096));
+        p.tx->SetAttribute("MaxOutstanding", UintegerValue(1000)); // the send queue is the limit
         p.qa->TraceConnectWithoutContext("Completion", MakeCallback(&RoceWindowTestCase::Latency, this));
         uint64_t b1 = 0;
         uint64_t b2 = 0;
