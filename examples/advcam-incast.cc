@@ -55,6 +55,24 @@ Sample(Run* run, Time window)
     Simulator::Schedule(window, &Sample, run, window);
 }
 
+/// mkdir -p: every missing parent too.
+bool
+MakeDirectories(const std::string& path)
+{
+    for (std::size_t i = 1; i <= path.size(); i++)
+    {
+        if (i == path.size() || path[i] == '/')
+        {
+            std::string part = path.substr(0, i);
+            if (mkdir(part.c_str(), 0777) != 0 && errno != EEXIST)
+            {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 int
 Reject(const std::string& what)
 {
@@ -126,7 +144,7 @@ main(int argc, char* argv[])
     {
         return Reject("duration and window must be > 0");
     }
-    if (mkdir(outdir.c_str(), 0777) != 0 && errno != EEXIST)
+    if (!MakeDirectories(outdir))
     {
         return Reject("cannot create --outdir " + outdir + ": " + std::strerror(errno));
     }
