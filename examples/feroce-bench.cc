@@ -105,7 +105,8 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
         delivered += qp->GetCounters().messagesDelivered; // one packet per message
     }
     std::cout << "scenario=" << name << " wall_s=" << wall << " sim_s=" << duration.GetSeconds()
-              << " delivered_pkts=" << delivered << " pkts_per_wall_s=" << uint64_t(delivered / wall)
+              << " delivered_pkts=" << delivered
+              << " pkts_per_wall_s=" << uint64_t(delivered / wall)
               << " events_per_pkt=" << double(events) / delivered
               << " goodput_gbps=" << rx->GetBytesReceived() * 8 / duration.GetSeconds() / 1e9
               << " ecn_marks=" << sw->GetCounters().ecnMarks << " peak_rss_kb=" << PeakRssKb()
@@ -131,7 +132,8 @@ QpMemory()
     long after = CurrentRssKb();
     std::cout << "scenario=qp-memory qps=" << 2 * n
               << " bytes_per_qp=" << (after - before) * 1024.0 / (2 * n)
-              << " sizeof_qp=" << sizeof(RoceQueuePair) << " peak_rss_kb=" << PeakRssKb() << std::endl;
+              << " sizeof_qp=" << sizeof(RoceQueuePair) << " peak_rss_kb=" << PeakRssKb()
+              << std::endl;
     Simulator::Destroy();
 }
 

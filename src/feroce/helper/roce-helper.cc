@@ -158,7 +158,8 @@ RoceHelper::PopulateRoutes()
                     Ptr<FeroceSwitchPort> port = sw->GetPort(i);
                     Ptr<FeroceChannel> link = DynamicCast<FeroceChannel>(port->GetChannel());
                     Ptr<FeroceSwitchPort> peer =
-                        link ? DynamicCast<FeroceSwitchPort>(link->GetPeer(PeekPointer(port))) : nullptr;
+                        link ? DynamicCast<FeroceSwitchPort>(link->GetPeer(PeekPointer(port)))
+                             : nullptr;
                     if (!peer)
                     {
                         continue;

@@ -7,10 +7,10 @@
 #ifndef ROCE_HELPER_H
 #define ROCE_HELPER_H
 
+#include "ns3/feroce-switch.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
-#include "ns3/feroce-switch.h"
 #include "ns3/roce-nic.h"
 #include "ns3/trace-helper.h"
 

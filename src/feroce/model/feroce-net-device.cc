@@ -294,7 +294,8 @@ FeroceNetDevice::IsBridge() const
 bool
 FeroceNetDevice::Send(Ptr<Packet> /* packet */, const Address& /* dest */, uint16_t /* protocol */)
 {
-    NS_LOG_WARN("FeroceNetDevice carries RoCEv2 frames of its own; Send() from a protocol stack is refused");
+    NS_LOG_WARN("FeroceNetDevice carries RoCEv2 frames of its own; Send() from a protocol stack is "
+                "refused");
     return false;
 }
 

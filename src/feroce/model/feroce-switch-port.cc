@@ -189,7 +189,8 @@ FeroceSwitchPort::HandlePause(Ptr<Packet> frame)
     {
         if (pfc.IsEnabled(prio))
         {
-            Time d = NanoSeconds(feroce_pfc_quanta_ns(pfc.GetQuanta(prio), GetDataRate().GetBitRate()));
+            Time d =
+                NanoSeconds(feroce_pfc_quanta_ns(pfc.GetQuanta(prio), GetDataRate().GetBitRate()));
             m_pause.Apply(prio, d);
             m_resumeEvent[prio].Cancel();
             if (d.IsStrictlyPositive())

@@ -356,8 +356,8 @@ FeroceSwitch::Validate()
     uint64_t minimum = fixed + m_ports.size() * FeroceNetDevice::WireBytes(4200);
     if (m_bufferSize < minimum)
     {
-        err << "BufferSize = " << m_bufferSize << " is not allowed: expected >= " << minimum
-            << " (" << m_ports.size() << " ports x (8 x ReservePerQueue + " << lossless
+        err << "BufferSize = " << m_bufferSize << " is not allowed: expected >= " << minimum << " ("
+            << m_ports.size() << " ports x (8 x ReservePerQueue + " << lossless
             << " lossless x headroom " << m_headroomPerClass << ") + a frame per port)";
         return err.str();
     }
@@ -446,7 +446,8 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
     if (ports.size() > 1)
     {
         // ECMP: the flow's addresses and UDP source port, so a flow keeps its path
-        uint64_t key = (uint64_t(f.ip.src) << 32 | f.ip.dst) ^ (uint64_t(f.udp.sport) * 0x9e3779b97f4a7c15ULL);
+        uint64_t key =
+            (uint64_t(f.ip.src) << 32 | f.ip.dst) ^ (uint64_t(f.udp.sport) * 0x9e3779b97f4a7c15ULL);
         key ^= key >> 29;
         outIndex = ports[key % ports.size()];
     }
@@ -488,7 +489,10 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
     }
 
     if (m_ecnEnabled && !control &&
-        feroce_cp_mark(&m_cp, FEROCE_MARK_ENQUEUE, feroce_ecn(f.ip.ecn), out->GetQueueBytes(queue),
+        feroce_cp_mark(&m_cp,
+                       FEROCE_MARK_ENQUEUE,
+                       feroce_ecn(f.ip.ecn),
+                       out->GetQueueBytes(queue),
                        m_uniform->GetValue()))
     {
         e.frame = MarkCe(frame);
@@ -519,14 +523,18 @@ FeroceSwitch::Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPo
     {
         UpdatePfc(e.inPort, e.priority);
     }
-    if (m_ecnEnabled && queue != FeroceSwitchPort::kControlQueue && m_cp.point == FEROCE_MARK_DEQUEUE)
+    if (m_ecnEnabled && queue != FeroceSwitchPort::kControlQueue &&
+        m_cp.point == FEROCE_MARK_DEQUEUE)
     {
         // read only the ECN bits of the departing frame
         uint8_t head[FEROCE_ETH_LEN + FEROCE_VLAN_LEN + FEROCE_IPV4_LEN];
         e.frame->CopyData(head, sizeof(head));
         size_t ip = feroce_ipv4_offset(head, sizeof(head));
-        if (feroce_cp_mark(&m_cp, FEROCE_MARK_DEQUEUE, feroce_ecn(head[ip + 1] & 3),
-                           out->GetQueueBytes(queue), m_uniform->GetValue()))
+        if (feroce_cp_mark(&m_cp,
+                           FEROCE_MARK_DEQUEUE,
+                           feroce_ecn(head[ip + 1] & 3),
+                           out->GetQueueBytes(queue),
+                           m_uniform->GetValue()))
         {
             return MarkCe(e.frame);
         }

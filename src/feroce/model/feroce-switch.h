@@ -149,9 +149,9 @@ class FeroceSwitch : public Object
     /// Buffer accounting of one (ingress port, priority).
     struct IngressClass
     {
-        uint64_t bytes{0};     ///< in reserve and shared
-        uint64_t headroom{0};  ///< in headroom
-        bool paused{false};    ///< XOFF sent upstream
+        uint64_t bytes{0};    ///< in reserve and shared
+        uint64_t headroom{0}; ///< in headroom
+        bool paused{false};   ///< XOFF sent upstream
         EventId refresh;
     };
 

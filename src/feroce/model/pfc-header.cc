@@ -85,7 +85,8 @@ PfcHeader::SetSource(Mac48Address src)
 void
 PfcHeader::SetPause(uint8_t priority, uint16_t quanta)
 {
-    NS_ABORT_MSG_IF(priority > 7, "PfcHeader: priority " << unsigned(priority) << " is not in 0..7");
+    NS_ABORT_MSG_IF(priority > 7,
+                    "PfcHeader: priority " << unsigned(priority) << " is not in 0..7");
     m_pfc.enable |= uint8_t(1u << priority);
     m_pfc.quanta[priority] = quanta;
 }

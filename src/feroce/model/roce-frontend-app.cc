@@ -172,7 +172,8 @@ RoceFrontEndApp::Trigger()
     Time gap = m_triggerInterval;
     if (m_poisson)
     {
-        gap = NanoSeconds(int64_t(m_interval->GetValue(double(m_triggerInterval.GetNanoSeconds()), 0)));
+        gap = NanoSeconds(
+            int64_t(m_interval->GetValue(double(m_triggerInterval.GetNanoSeconds()), 0)));
     }
     m_triggerEvent = Simulator::Schedule(gap, &RoceFrontEndApp::Trigger, this);
 }
@@ -180,7 +181,8 @@ RoceFrontEndApp::Trigger()
 void
 RoceFrontEndApp::PostPending()
 {
-    while (m_running && (m_saturate || m_waiting > 0) && m_qp->GetSendQueueLength() < m_maxOutstanding)
+    while (m_running && (m_saturate || m_waiting > 0) &&
+           m_qp->GetSendQueueLength() < m_maxOutstanding)
     {
         RoceWorkRequest wr;
         wr.id = m_nextId;

@@ -74,8 +74,8 @@ class RoceFrontEndApp : public Application
     bool m_saturate;
     EventId m_triggerEvent;
     uint64_t m_nextId;
-    uint64_t m_buffered;   ///< bytes of events stored on board (posted or waiting)
-    uint64_t m_waiting;    ///< events stored but not yet posted (send queue full)
+    uint64_t m_buffered; ///< bytes of events stored on board (posted or waiting)
+    uint64_t m_waiting;  ///< events stored but not yet posted (send queue full)
     uint64_t m_generated;
     uint64_t m_lost;
     uint64_t m_completed;

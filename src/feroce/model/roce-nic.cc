@@ -104,10 +104,11 @@ RoceNic::GetTypeId()
                           UintegerValue(256 * 1024),
                           MakeUintegerAccessor(&RoceNic::m_rxBufferSize),
                           MakeUintegerChecker<uint32_t>())
-            .AddTraceSource("RxDrop",
-                            "A received frame dropped (receive buffer full, unknown QP, not RoCEv2)",
-                            MakeTraceSourceAccessor(&RoceNic::m_rxDropTrace),
-                            "ns3::Packet::TracedCallback")
+            .AddTraceSource(
+                "RxDrop",
+                "A received frame dropped (receive buffer full, unknown QP, not RoCEv2)",
+                MakeTraceSourceAccessor(&RoceNic::m_rxDropTrace),
+                "ns3::Packet::TracedCallback")
             .AddTraceSource("Pause",
                             "A PFC frame paused (quanta > 0) or resumed (0) a priority",
                             MakeTraceSourceAccessor(&RoceNic::m_pauseTrace),

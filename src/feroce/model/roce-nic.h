@@ -52,7 +52,8 @@ class RoceNic : public FeroceNetDevice
     RoceNic();
     ~RoceNic() override;
 
-    /// Create a queue pair with the QueuePair attributes (RoceQueuePair defaults overridden by SetQueuePairAttribute).
+    /// Create a queue pair with the QueuePair attributes (RoceQueuePair defaults overridden by
+    /// SetQueuePairAttribute).
     Ptr<RoceQueuePair> CreateQueuePair();
     /// Attributes for the queue pairs this NIC creates from now on.
     void SetQueuePairAttribute(std::string name, const AttributeValue& value);

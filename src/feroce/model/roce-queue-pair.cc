@@ -30,9 +30,9 @@ namespace
  * vol. 1, "Encoding for RNR NAK Timer Field"; the same table as min_rnr_timer
  * in ibv_modify_qp(3)).  Code 0 is the longest, 655.36 ms.
  */
-const uint32_t kRnrTimer10us[32] = {65536, 1,    2,    3,    4,    6,     8,     12,
-                                    16,    24,   32,   48,   64,   96,    128,   192,
-                                    256,   384,  512,  768,  1024, 1536,  2048,  3072,
+const uint32_t kRnrTimer10us[32] = {65536, 1,    2,    3,     4,     6,     8,     12,
+                                    16,    24,   32,   48,    64,    96,    128,   192,
+                                    256,   384,  512,  768,   1024,  1536,  2048,  3072,
                                     4096,  6144, 8192, 12288, 16384, 24576, 32768, 49152};
 
 /// Add the lengths and the ICRC of a zero payload, and build the frame.
@@ -444,7 +444,8 @@ RoceQueuePair::BuildDataPacket()
     NS_ASSERT(m_sendIdx < m_sq.size());
     const SendEntry& e = m_sq[m_sendIdx];
     uint64_t offset = uint64_t(m_sendPkt) * m_pmtu;
-    uint32_t payload = uint32_t(std::min<uint64_t>(m_pmtu, e.wr.length - std::min(offset, e.wr.length)));
+    uint32_t payload =
+        uint32_t(std::min<uint64_t>(m_pmtu, e.wr.length - std::min(offset, e.wr.length)));
     bool first = m_sendPkt == 0;
     bool last = m_sendPkt + 1 == e.npkts;
 
@@ -584,7 +585,8 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     m_rnrRetries = 0;
     std::vector<RoceCompletion> done;
     while (!m_sq.empty() &&
-           feroce_psn_diff(m_unackedPsn, feroce_psn_add(m_sq.front().firstPsn, m_sq.front().npkts)) >= 0)
+           feroce_psn_diff(m_unackedPsn,
+                           feroce_psn_add(m_sq.front().firstPsn, m_sq.front().npkts)) >= 0)
     {
         const SendEntry& e = m_sq.front();
         RoceCompletion c;
@@ -772,7 +774,8 @@ RoceQueuePair::ReceiveData(const RoceHeader& h)
         m_counters.duplicatesReceived++;
         if (!m_dupAcked || f.bth.ackreq)
         {
-            SendAck(feroce_psn_add(m_ePsn, FEROCE_PSN_MASK), FEROCE_AETH_ACK(FEROCE_AETH_CREDITS_NONE));
+            SendAck(feroce_psn_add(m_ePsn, FEROCE_PSN_MASK),
+                    FEROCE_AETH_ACK(FEROCE_AETH_CREDITS_NONE));
             m_dupAcked = true;
         }
         return;

@@ -198,13 +198,13 @@ class RoceQueuePair : public Object
 
     // requester state
     std::deque<SendEntry> m_sq;
-    std::size_t m_sendIdx;  ///< entry of the next packet to send
-    uint32_t m_sendPkt;     ///< packet index in that entry
-    uint32_t m_nextPsn;     ///< PSN of the next packet to send
-    uint32_t m_sentEnd;     ///< PSN after the highest PSN sent
-    uint32_t m_unackedPsn;  ///< oldest PSN not acknowledged
-    uint32_t m_postPsn;     ///< first PSN of the next posted request
-    uint32_t m_retries;     ///< consecutive timeouts/NAKs without progress
+    std::size_t m_sendIdx; ///< entry of the next packet to send
+    uint32_t m_sendPkt;    ///< packet index in that entry
+    uint32_t m_nextPsn;    ///< PSN of the next packet to send
+    uint32_t m_sentEnd;    ///< PSN after the highest PSN sent
+    uint32_t m_unackedPsn; ///< oldest PSN not acknowledged
+    uint32_t m_postPsn;    ///< first PSN of the next posted request
+    uint32_t m_retries;    ///< consecutive timeouts/NAKs without progress
     uint32_t m_rnrRetries;
     Time m_rnrUntil;
     Time m_retransmitDeadline;
@@ -213,7 +213,7 @@ class RoceQueuePair : public Object
     // DCQCN reaction point
     const feroce_rp_params* m_rp;
     feroce_rp_state m_rpState;
-    double m_nextSendNs;    ///< pacing: earliest start of the next data packet
+    double m_nextSendNs; ///< pacing: earliest start of the next data packet
     double m_lastStartNs;
     uint32_t m_lastWireBits;
     double m_reportedRc;
@@ -227,7 +227,7 @@ class RoceQueuePair : public Object
     bool m_nakSent;             ///< a sequence-error NAK was sent for the current gap
     bool m_dupAcked;            ///< the current run of duplicates was acknowledged
     std::deque<uint64_t> m_rq;
-    bool m_inSend;              ///< a SEND message is being received (its buffer taken)
+    bool m_inSend; ///< a SEND message is being received (its buffer taken)
     uint64_t m_sendRecvId;
     const feroce_np_params* m_np;
     feroce_np_state m_npState;

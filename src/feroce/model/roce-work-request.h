@@ -61,7 +61,7 @@ struct RoceReceive
     bool last{false};    ///< the message's last packet
     bool withImm{false}; ///< last packet carried immediate data
     uint32_t imm{0};
-    uint64_t recvId{0};  ///< SEND: the receive buffer it fills
+    uint64_t recvId{0}; ///< SEND: the receive buffer it fills
 };
 
 /// Name of a completion status, for logs and errors.

@@ -148,7 +148,10 @@ class IncastDcqcnTestCase : public TestCase
         double all = double(s[last][0] + s[last][1] + s[last][2] - s[5][0] - s[5][1] - s[5][2]);
         for (std::size_t f = 0; f < 3; f++)
         {
-            NS_TEST_EXPECT_MSG_EQ_TOL(double(s[last][f] - s[5][f]), all / 3, all / 3 * 0.05, "flow " << f << " within 5% of a third");
+            NS_TEST_EXPECT_MSG_EQ_TOL(double(s[last][f] - s[5][f]),
+                                      all / 3,
+                                      all / 3 * 0.05,
+                                      "flow " << f << " within 5% of a third");
         }
         double goodput = total / (s.size() - 6);
         std::cout << "3:1 DCQCN: goodput " << goodput / 1e9 << " Gb/s, min Jain " << minJain
@@ -193,9 +196,10 @@ class IncastPfcTestCase : public TestCase
             retx += qp->GetCounters().retransmittedPackets;
             sent += qp->GetCounters().payloadBytesSent;
         }
-        std::cout << (m_pfc ? "PFC only" : "no PFC") << ": pauses " << c.pauseFramesSent << ", drops "
-                  << c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL] << ", retransmitted " << retx
-                  << ", delivered " << in.rx->GetBytesReceived() * 8 / 30e-3 / 1e9 << " Gb/s" << std::endl;
+        std::cout << (m_pfc ? "PFC only" : "no PFC") << ": pauses " << c.pauseFramesSent
+                  << ", drops " << c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL]
+                  << ", retransmitted " << retx << ", delivered "
+                  << in.rx->GetBytesReceived() * 8 / 30e-3 / 1e9 << " Gb/s" << std::endl;
         NS_TEST_EXPECT_MSG_EQ(c.drops[FeroceSwitch::DROP_LOSSLESS], 0, "no lossless drop");
         if (m_pfc)
         {
@@ -220,8 +224,12 @@ class IncastPfcTestCase : public TestCase
             // the in-order prefix of the current message; never more than were sent
             const auto& qc = in.qps[i]->GetCounters();
             NS_TEST_EXPECT_MSG_GT(qc.completions, 0, "flow " << i << " completed messages");
-            NS_TEST_EXPECT_MSG_GT_OR_EQ(in.rx->GetBytesReceived(i), qc.completions << 20, "completed bytes delivered");
-            NS_TEST_EXPECT_MSG_LT_OR_EQ(in.rx->GetBytesReceived(i), (qc.completions + 256) << 20, "bounded");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(in.rx->GetBytesReceived(i),
+                                        qc.completions << 20,
+                                        "completed bytes delivered");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(in.rx->GetBytesReceived(i),
+                                        (qc.completions + 256) << 20,
+                                        "bounded");
         }
         Simulator::Destroy();
     }
@@ -254,7 +262,9 @@ class IncastValidationTestCase : public TestCase
         in.sw->SetAttribute("BufferSize", UintegerValue(12000000));
         NS_TEST_EXPECT_MSG_EQ(in.sw->Validate(), "", "12 MB is enough");
         in.sw->SetAttribute("Headroom", UintegerValue(1000));
-        NS_TEST_EXPECT_MSG_EQ(in.sw->Validate().find("Headroom = 1000 is not allowed"), 0, "headroom");
+        NS_TEST_EXPECT_MSG_EQ(in.sw->Validate().find("Headroom = 1000 is not allowed"),
+                              0,
+                              "headroom");
         Simulator::Destroy();
     }
 };

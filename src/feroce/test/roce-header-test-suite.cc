@@ -79,9 +79,9 @@ class RoceHeaderCnpTestCase : public TestCase
         Ptr<Packet> p = Create<Packet>(0);
         p->AddHeader(h);
         p->AddTrailer(IcrcTrailer(h.ComputeIcrcZeroPayload()));
-        std::vector<uint8_t> want =
-            FromHex("e41d2dab2bc27cfe90643b32080045c2003c718c4000401191610a0011010a001201000012b70028"
-                    "00008100ffff40000118000000000000000000000000000000000000000082fd002a");
+        std::vector<uint8_t> want = FromHex(
+            "e41d2dab2bc27cfe90643b32080045c2003c718c4000401191610a0011010a001201000012b70028"
+            "00008100ffff40000118000000000000000000000000000000000000000082fd002a");
         NS_TEST_ASSERT_MSG_EQ(p->GetSize(), want.size(), "CNP frame length");
         NS_TEST_EXPECT_MSG_EQ((Bytes(p) == want), true, "CNP bytes equal the capture");
 

@@ -55,7 +55,8 @@ MakePair(RoceHelper& helper, uint32_t receiveBuffers = 64)
     auto qps = helper.ConnectQueuePairs(p.a, p.b);
     p.qa = qps.first;
     p.qb = qps.second;
-    p.rx = CreateObjectWithAttributes<RoceReceiverApp>("ReceiveBuffers", UintegerValue(receiveBuffers));
+    p.rx = CreateObjectWithAttributes<RoceReceiverApp>("ReceiveBuffers",
+                                                       UintegerValue(receiveBuffers));
     p.rx->AddQueuePair(p.qb);
     nodes.Get(1)->AddApplication(p.rx);
     return p;
@@ -436,7 +437,8 @@ class RoceWindowTestCase : public TestCase
 {
   public:
     RoceWindowTestCase(uint32_t depth)
-        : TestCase("send-queue depth " + std::to_string(depth) + " limits goodput to W x size over L"),
+        : TestCase("send-queue depth " + std::to_string(depth) +
+                   " limits goodput to W x size over L"),
           m_depth(depth)
     {
     }
@@ -461,7 +463,8 @@ class RoceWindowTestCase : public TestCase
         AddSource(p);
         p.tx->SetAttribute("MessageSize", UintegerValue(4096));
         p.tx->SetAttribute("MaxOutstanding", UintegerValue(1000)); // the send queue is the limit
-        p.qa->TraceConnectWithoutContext("Completion", MakeCallback(&RoceWindowTestCase::Latency, this));
+        p.qa->TraceConnectWithoutContext("Completion",
+                                         MakeCallback(&RoceWindowTestCase::Latency, this));
         uint64_t b1 = 0;
         uint64_t b2 = 0;
         Simulator::Schedule(MilliSeconds(1), &SampleBytes, p.rx, &b1);
@@ -476,7 +479,10 @@ class RoceWindowTestCase : public TestCase
                   << expect / 1e9 << " Gb/s; mean latency " << m_latencySum / m_completions * 1e6
                   << " us, formula " << latency * 1e6 << " us" << std::endl;
         NS_TEST_EXPECT_MSG_EQ_TOL(measured, expect, expect * 0.005, "window-limited goodput");
-        NS_TEST_EXPECT_MSG_EQ_TOL(m_latencySum / m_completions, latency, latency * 0.001, "latency");
+        NS_TEST_EXPECT_MSG_EQ_TOL(m_latencySum / m_completions,
+                                  latency,
+                                  latency * 0.001,
+                                  "latency");
         Simulator::Destroy();
     }
 
@@ -586,7 +592,10 @@ class RocePfcPauseTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_EQ(s2, s1, "nothing sent while paused");
             NS_TEST_EXPECT_MSG_GT(s3 - s2, 800, "sending again after XON");
-            NS_TEST_EXPECT_MSG_EQ_TOL(p.a->GetPausedTime(3).GetMicroSeconds(), 900, 1, "paused time");
+            NS_TEST_EXPECT_MSG_EQ_TOL(p.a->GetPausedTime(3).GetMicroSeconds(),
+                                      900,
+                                      1,
+                                      "paused time");
             NS_TEST_EXPECT_MSG_EQ(p.a->IsPaused(5), true, "priority 5 paused");
         }
         else
@@ -611,8 +620,8 @@ class RoceNotificationPointTestCase : public TestCase
 {
   public:
     RoceNotificationPointTestCase(Time interval, uint32_t expectCnps)
-        : TestCase("notification point, CNP interval " + std::to_string(interval.GetMicroSeconds()) +
-                   " us"),
+        : TestCase("notification point, CNP interval " +
+                   std::to_string(interval.GetMicroSeconds()) + " us"),
           m_interval(interval),
           m_expect(expectCnps)
     {
@@ -636,10 +645,14 @@ class RoceNotificationPointTestCase : public TestCase
         RoceHelper helper;
         helper.SetDeviceAttribute("CnpInterval", TimeValue(m_interval));
         NicPair p = MakePair(helper);
-        p.b->TraceConnectWithoutContext("Sniffer", MakeCallback(&RoceNotificationPointTestCase::Sniff, this));
+        p.b->TraceConnectWithoutContext("Sniffer",
+                                        MakeCallback(&RoceNotificationPointTestCase::Sniff, this));
         for (uint32_t i = 0; i < 10; i++)
         {
-            Simulator::Schedule(MicroSeconds(5 * i), &Deliver, p.b, MakeWriteFrame(p, i, FEROCE_ECN_CE));
+            Simulator::Schedule(MicroSeconds(5 * i),
+                                &Deliver,
+                                p.b,
+                                MakeWriteFrame(p, i, FEROCE_ECN_CE));
         }
         Simulator::Stop(MicroSeconds(100));
         Simulator::Run();
@@ -741,6 +754,7 @@ class RoceNicTestSuite : public TestSuite
                      {1024, 9.258, 9.127},
                      {2048, 9.615, 9.543},
                      {4096, 9.804, 9.766}};
+
         for (const auto& row : table)
         {
             AddTestCase(new RoceGoodputTestCase(row.pmtu, false, row.mib));
