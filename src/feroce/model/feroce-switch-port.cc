@@ -35,6 +35,7 @@ FeroceSwitchPort::FeroceSwitchPort()
       m_rrNext(0),
       m_pauseFramesReceived(0)
 {
+    m_pause.SetResumeCallback(MakeCallback(&FeroceSwitchPort::TrySend, this));
 }
 
 FeroceSwitchPort::~FeroceSwitchPort()
@@ -49,6 +50,7 @@ FeroceSwitchPort::DoDispose()
         q.clear();
     }
     m_pfcOut.clear();
+    m_pause.Cancel();
     m_switch = nullptr;
     FeroceNetDevice::DoDispose();
 }
@@ -185,20 +187,7 @@ FeroceSwitchPort::HandlePause(Ptr<Packet> frame)
         return;
     }
     m_pauseFramesReceived++;
-    for (uint8_t prio = 0; prio < 8; prio++)
-    {
-        if (pfc.IsEnabled(prio))
-        {
-            Time d =
-                NanoSeconds(feroce_pfc_quanta_ns(pfc.GetQuanta(prio), GetDataRate().GetBitRate()));
-            m_pause.Apply(prio, d);
-            m_resumeEvent[prio].Cancel();
-            if (d.IsStrictlyPositive())
-            {
-                m_resumeEvent[prio] = Simulator::Schedule(d, &FeroceSwitchPort::TrySend, this);
-            }
-        }
-    }
+    m_pause.Apply(pfc, GetDataRate().GetBitRate());
     TrySend();
 }
 

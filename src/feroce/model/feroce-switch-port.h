@@ -77,7 +77,6 @@ class FeroceSwitchPort : public FeroceNetDevice
     std::deque<Ptr<Packet>> m_pfcOut;
     uint8_t m_rrNext;
     PfcPauseState m_pause;
-    EventId m_resumeEvent[8];
     uint64_t m_pauseFramesReceived;
 };
 

@@ -6,12 +6,57 @@
 
 #include "pfc-pause-state.h"
 
+#include "pfc-header.h"
+
 #include "ns3/simulator.h"
 
 #include <algorithm>
 
 namespace ns3
 {
+
+namespace
+{
+void
+Resume(Callback<void> resume)
+{
+    resume();
+}
+} // namespace
+
+void
+PfcPauseState::SetResumeCallback(Callback<void> resume)
+{
+    m_resume = resume;
+}
+
+void
+PfcPauseState::Apply(const PfcHeader& pfc, uint64_t rateBps)
+{
+    for (uint8_t prio = 0; prio < 8; prio++)
+    {
+        if (!pfc.IsEnabled(prio))
+        {
+            continue;
+        }
+        Time duration = NanoSeconds(feroce_pfc_quanta_ns(pfc.GetQuanta(prio), rateBps));
+        Apply(prio, duration);
+        m_resumeEvent[prio].Cancel();
+        if (duration.IsStrictlyPositive() && !m_resume.IsNull())
+        {
+            m_resumeEvent[prio] = Simulator::Schedule(duration, &Resume, m_resume);
+        }
+    }
+}
+
+void
+PfcPauseState::Cancel()
+{
+    for (auto& e : m_resumeEvent)
+    {
+        e.Cancel();
+    }
+}
 
 void
 PfcPauseState::Apply(uint8_t prio, Time duration)

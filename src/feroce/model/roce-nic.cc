@@ -16,8 +16,6 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
-#include <sstream>
-
 namespace ns3
 {
 
@@ -129,6 +127,7 @@ RoceNic::RoceNic()
     NS_LOG_FUNCTION(this);
     m_rpConfig = CreateObject<DcqcnReactionPoint>();
     m_qpFactory.SetTypeId(RoceQueuePair::GetTypeId());
+    m_pause.SetResumeCallback(MakeCallback(&RoceNic::TrySend, this));
     feroce_np_init(&m_portNp);
 }
 
@@ -156,6 +155,7 @@ RoceNic::DoDispose()
     m_control.clear();
     m_rpConfig = nullptr;
     m_wakeEvent.Cancel();
+    m_pause.Cancel();
     FeroceNetDevice::DoDispose();
 }
 
@@ -398,6 +398,12 @@ RoceNic::HandleFrame(Ptr<Packet> frame)
         Simulator::Schedule(m_rxBusyUntil - now, &RoceNic::RxProcessed, this, frame);
         return;
     }
+    Deliver(frame, h);
+}
+
+void
+RoceNic::Deliver(Ptr<Packet> frame, const RoceHeader& h)
+{
     Ptr<RoceQueuePair> qp = GetQueuePair(h.Fields().bth.destqp);
     if (!qp)
     {
@@ -418,14 +424,7 @@ RoceNic::RxProcessed(Ptr<Packet> frame)
     m_rxQueued -= frame->GetSize();
     RoceHeader h;
     frame->PeekHeader(h);
-    Ptr<RoceQueuePair> qp = GetQueuePair(h.Fields().bth.destqp);
-    if (!qp)
-    {
-        m_counters.unknownFrames++;
-        m_rxDropTrace(frame);
-        return;
-    }
-    qp->Receive(frame, h);
+    Deliver(frame, h);
 }
 
 void
@@ -445,20 +444,12 @@ RoceNic::HandlePfc(Ptr<Packet> frame)
         m_counters.pauseFramesIgnored++;
         return;
     }
+    m_pause.Apply(pfc, GetDataRate().GetBitRate());
     for (uint8_t prio = 0; prio < 8; prio++)
     {
-        if (!pfc.IsEnabled(prio))
+        if (pfc.IsEnabled(prio))
         {
-            continue;
-        }
-        uint16_t quanta = pfc.GetQuanta(prio);
-        Time duration = NanoSeconds(feroce_pfc_quanta_ns(quanta, GetDataRate().GetBitRate()));
-        m_pause.Apply(prio, duration);
-        m_pauseTrace(prio, quanta);
-        m_resumeEvent[prio].Cancel();
-        if (quanta > 0)
-        {
-            m_resumeEvent[prio] = Simulator::Schedule(duration, &RoceNic::TrySend, this);
+            m_pauseTrace(prio, pfc.GetQuanta(prio));
         }
     }
     TrySend();

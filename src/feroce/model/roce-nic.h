@@ -106,6 +106,8 @@ class RoceNic : public FeroceNetDevice
     void SendControl(Ptr<Packet> frame, uint8_t priority);
     void HandlePfc(Ptr<Packet> frame);
     void RxProcessed(Ptr<Packet> frame);
+    /// Hand a RoCEv2 frame to its queue pair (or count it unknown).
+    void Deliver(Ptr<Packet> frame, const RoceHeader& h);
     feroce_np_state* GetPortNpState();
     void NotifyQpError();
 
@@ -139,7 +141,6 @@ class RoceNic : public FeroceNetDevice
     EventId m_wakeEvent;
     Time m_wakeTime;
     PfcPauseState m_pause;
-    EventId m_resumeEvent[8];
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;
     Counters m_counters;

@@ -588,16 +588,7 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
            feroce_psn_diff(m_unackedPsn,
                            feroce_psn_add(m_sq.front().firstPsn, m_sq.front().npkts)) >= 0)
     {
-        const SendEntry& e = m_sq.front();
-        RoceCompletion c;
-        c.id = e.wr.id;
-        c.qpn = m_qpn;
-        c.write = e.wr.write;
-        c.length = e.wr.length;
-        c.status = ROCE_WC_SUCCESS;
-        c.posted = e.posted;
-        c.completed = Simulator::Now();
-        done.push_back(c);
+        done.push_back(MakeCompletion(m_sq.front(), ROCE_WC_SUCCESS));
         m_sq.pop_front();
         if (m_sendIdx > 0)
         {
@@ -627,6 +618,20 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     }
 }
 
+RoceCompletion
+RoceQueuePair::MakeCompletion(const SendEntry& e, RoceCompletionStatus status) const
+{
+    RoceCompletion c;
+    c.id = e.wr.id;
+    c.qpn = m_qpn;
+    c.write = e.wr.write;
+    c.length = e.wr.length;
+    c.status = status;
+    c.posted = e.posted;
+    c.completed = Simulator::Now();
+    return c;
+}
+
 void
 RoceQueuePair::EnterError(RoceCompletionStatus why)
 {
@@ -642,14 +647,7 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     bool firstEntry = true;
     for (const SendEntry& e : flushed)
     {
-        RoceCompletion c;
-        c.id = e.wr.id;
-        c.qpn = m_qpn;
-        c.write = e.wr.write;
-        c.length = e.wr.length;
-        c.status = firstEntry ? why : ROCE_WC_FLUSHED;
-        c.posted = e.posted;
-        c.completed = Simulator::Now();
+        RoceCompletion c = MakeCompletion(e, firstEntry ? why : ROCE_WC_FLUSHED);
         firstEntry = false;
         if (!m_completionCb.IsNull())
         {

@@ -167,6 +167,8 @@ class RoceQueuePair : public Object
     void ArmRetransmitTimer();
     void RetransmitTimeout();
     void EnterError(RoceCompletionStatus why);
+    /// The completion of a request ending now with this status.
+    RoceCompletion MakeCompletion(const SendEntry& e, RoceCompletionStatus status) const;
     bool HasUnacked() const;
     void ReportRates();
 
