@@ -162,15 +162,15 @@ main(int argc, char* argv[])
     NodeContainer hosts;
     hosts.Create(boards + 1);
     Ptr<Node> swNode = CreateObject<Node>();
-    Ptr<FeroceSwitch> sw = helper.InstallSwitch(swNode);
+    NetDeviceContainer devices = helper.InstallStar(swNode, hosts);
+    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
     std::vector<Ptr<RoceNic>> nics;
     for (uint32_t i = 0; i < boards; i++)
     {
-        nics.push_back(helper.AttachHost(sw, hosts.Get(i)));
+        nics.push_back(DynamicCast<RoceNic>(devices.Get(i)));
         nics.back()->SetAttribute("PfcHonour", BooleanValue(pfcHonour));
     }
-    Ptr<RoceNic> receiver = helper.AttachHost(sw, hosts.Get(boards));
-    helper.PopulateRoutes();
+    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(devices.Get(boards));
     for (Ptr<RoceNic> nic : nics)
     {
         std::string error = nic->Validate();

@@ -70,20 +70,15 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     NodeContainer hosts;
     hosts.Create(senders + 1);
     Ptr<Node> swNode = CreateObject<Node>();
-    Ptr<FeroceSwitch> sw = helper.InstallSwitch(swNode);
-    std::vector<Ptr<RoceNic>> nics;
-    for (uint32_t i = 0; i < senders; i++)
-    {
-        nics.push_back(helper.AttachHost(sw, hosts.Get(i)));
-    }
-    Ptr<RoceNic> receiver = helper.AttachHost(sw, hosts.Get(senders));
-    helper.PopulateRoutes();
+    NetDeviceContainer nics = helper.InstallStar(swNode, hosts);
+    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
+    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(nics.Get(senders));
     Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
     hosts.Get(senders)->AddApplication(rx);
     std::vector<Ptr<RoceQueuePair>> remote;
     for (uint32_t i = 0; i < senders; i++)
     {
-        auto qp = helper.ConnectQueuePairs(nics[i], receiver);
+        auto qp = helper.ConnectQueuePairs(DynamicCast<RoceNic>(nics.Get(i)), receiver);
         rx->AddQueuePair(qp.second);
         remote.push_back(qp.second);
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();

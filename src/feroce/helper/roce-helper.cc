@@ -128,6 +128,19 @@ RoceHelper::LinkSwitches(Ptr<FeroceSwitch> a, Ptr<FeroceSwitch> b, DataRate rate
     return Link(pa, pb);
 }
 
+NetDeviceContainer
+RoceHelper::InstallStar(Ptr<Node> switchNode, NodeContainer hosts)
+{
+    Ptr<FeroceSwitch> sw = InstallSwitch(switchNode);
+    NetDeviceContainer nics;
+    for (auto it = hosts.Begin(); it != hosts.End(); ++it)
+    {
+        nics.Add(AttachHost(sw, *it));
+    }
+    PopulateRoutes();
+    return nics;
+}
+
 void
 RoceHelper::PopulateRoutes()
 {

@@ -59,6 +59,12 @@ class RoceHelper : public PcapHelperForDevice
     /// A new port on each switch, linked (the link's rate: the device DataRate unless given).
     Ptr<FeroceChannel> LinkSwitches(Ptr<FeroceSwitch> a, Ptr<FeroceSwitch> b, DataRate rate);
     /**
+     * A switch on switchNode (then switchNode->GetObject<FeroceSwitch>())
+     * with a NIC on each host linked to it, and the routes filled.  Returns
+     * the NICs in the order of the hosts.
+     */
+    NetDeviceContainer InstallStar(Ptr<Node> switchNode, NodeContainer hosts);
+    /**
      * Fill every switch's forwarding table with the shortest paths (in hops)
      * to every NIC this helper installed; ties are kept, for ECMP.
      */

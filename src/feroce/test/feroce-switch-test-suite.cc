@@ -54,13 +54,13 @@ BuildIncast(Incast& in, RoceHelper& helper, uint32_t n, Time window, Time durati
     NodeContainer hosts;
     hosts.Create(n + 1);
     Ptr<Node> swNode = CreateObject<Node>();
-    in.sw = helper.InstallSwitch(swNode);
+    NetDeviceContainer nics = helper.InstallStar(swNode, hosts);
+    in.sw = swNode->GetObject<FeroceSwitch>();
     for (uint32_t i = 0; i < n; i++)
     {
-        in.senders.push_back(helper.AttachHost(in.sw, hosts.Get(i)));
+        in.senders.push_back(DynamicCast<RoceNic>(nics.Get(i)));
     }
-    in.receiver = helper.AttachHost(in.sw, hosts.Get(n));
-    helper.PopulateRoutes();
+    in.receiver = DynamicCast<RoceNic>(nics.Get(n));
     in.rx = CreateObject<RoceReceiverApp>();
     hosts.Get(n)->AddApplication(in.rx);
     for (uint32_t i = 0; i < n; i++)
