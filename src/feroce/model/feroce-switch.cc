@@ -251,6 +251,12 @@ FeroceSwitch::AssignStreams(int64_t stream)
     return 1;
 }
 
+uint64_t
+FeroceSwitch::SharedBytes(uint64_t classBytes) const
+{
+    return classBytes > m_reserve ? classBytes - m_reserve : 0;
+}
+
 bool
 FeroceSwitch::IsLossless(uint8_t prio) const
 {
@@ -461,9 +467,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
     // admission: the class's reserve, then the shared pool, then (lossless) its headroom
     IngressClass& c = m_ingress[in->GetPortIndex() * 8 + prio];
     FeroceSwitchPort::Entry e{frame, in->GetPortIndex(), prio, 0};
-    uint64_t sharedBefore = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
-    uint64_t sharedAfter = c.bytes + size > m_reserve ? c.bytes + size - m_reserve : 0;
-    uint64_t sharedNeed = sharedAfter - sharedBefore;
+    uint64_t sharedNeed = SharedBytes(c.bytes + size) - SharedBytes(c.bytes);
     bool lossless = IsLossless(prio);
     if (m_sharedUsed + sharedNeed <= m_sharedSize && !(lossless && c.paused && sharedNeed > 0))
     {
@@ -512,10 +516,8 @@ FeroceSwitch::Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPo
     }
     else
     {
-        uint64_t sharedBefore = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
+        m_sharedUsed -= SharedBytes(c.bytes) - SharedBytes(c.bytes - size);
         c.bytes -= size;
-        uint64_t sharedAfter = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
-        m_sharedUsed -= sharedBefore - sharedAfter;
     }
     m_used -= size;
     m_bufferTrace(m_used);
@@ -546,7 +548,7 @@ void
 FeroceSwitch::UpdatePfc(uint32_t inPort, uint8_t prio)
 {
     IngressClass& c = m_ingress[inPort * 8 + prio];
-    uint64_t shared = c.bytes > m_reserve ? c.bytes - m_reserve : 0;
+    uint64_t shared = SharedBytes(c.bytes);
     uint64_t freeShared = m_sharedSize - m_sharedUsed;
     feroce_pfc_action a = feroce_pfc_decide(&m_pfc, c.paused, shared, freeShared);
     if (!c.paused && (a == FEROCE_PFC_XOFF || c.headroom > 0))

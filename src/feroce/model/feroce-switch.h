@@ -104,6 +104,8 @@ class FeroceSwitch : public Object
 
     void Start();
     bool IsLossless(uint8_t prio) const;
+    /// Bytes of a class holding classBytes that lie beyond its reserve, in the shared pool.
+    uint64_t SharedBytes(uint64_t classBytes) const;
     /// A frame from a port (not PFC for the port itself).
     void Receive(FeroceSwitchPort* in, Ptr<Packet> frame);
     /// The port is about to send this entry: release its buffer, mark at dequeue.
