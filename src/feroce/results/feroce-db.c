@@ -1,0 +1,264 @@
+/*
+ * feroce-db.c - the results database (src/feroce/doc/results.md).
+ */
+#include "feroce-db.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef FEROCE_VERSION
+#define FEROCE_VERSION "unknown"
+#endif
+
+#define SCHEMA_VERSION 1
+
+const char *const feroce_db_metric_columns[] = { "goodput_gbps", "jain_min",     "jain_mean",
+                                                 "drops",        "pause_frames", "cnps",
+                                                 "ecn_marks",    "retransmits",  NULL };
+
+static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS runs (\n"
+                                 "  id INTEGER PRIMARY KEY,\n"
+                                 "  scenario TEXT NOT NULL,\n"
+                                 "  version TEXT NOT NULL,\n"
+                                 "  seed INTEGER NOT NULL,\n"
+                                 "  started_at TEXT NOT NULL,\n"
+                                 "  wall_s REAL,\n"
+                                 "  sim_s REAL,\n"
+                                 "  outdir TEXT,\n"
+                                 "  command TEXT,\n"
+                                 "  params TEXT NOT NULL CHECK (json_valid(params)),\n"
+                                 "  metrics TEXT NOT NULL CHECK (json_valid(metrics)),\n"
+                                 "  goodput_gbps REAL,\n"
+                                 "  jain_min REAL,\n"
+                                 "  jain_mean REAL,\n"
+                                 "  drops INTEGER,\n"
+                                 "  pause_frames INTEGER,\n"
+                                 "  cnps INTEGER,\n"
+                                 "  ecn_marks INTEGER,\n"
+                                 "  retransmits INTEGER\n"
+                                 ");\n"
+                                 "CREATE INDEX IF NOT EXISTS runs_scenario ON runs (scenario, started_at);\n";
+
+const char *feroce_version(void)
+{
+    return FEROCE_VERSION;
+}
+
+void feroce_db_now(char *buf, size_t len)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int fail(char *err, size_t errlen, const char *what, sqlite3 *db)
+{
+    snprintf(err, errlen, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+    return -1;
+}
+
+int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int version = 0;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
+        return fail(err, errlen, "reading the schema version", db);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (version > SCHEMA_VERSION) {
+        snprintf(err, errlen, "schema version %d is newer than this feroce's (%d)", version, SCHEMA_VERSION);
+        return -1;
+    }
+    char *msg = NULL;
+    char sql[sizeof schema_sql + 64];
+    snprintf(sql, sizeof sql, "BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;\n", schema_sql,
+             SCHEMA_VERSION);
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, errlen, "creating the schema: %s", msg ? msg : sqlite3_errmsg(db));
+        sqlite3_free(msg);
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+int feroce_db_open(const char *path, sqlite3 **db, char *err, size_t errlen)
+{
+    *db = NULL;
+    if (sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+        snprintf(err, errlen, "cannot open %s: %s", path, *db ? sqlite3_errmsg(*db) : "out of memory");
+        sqlite3_close(*db);
+        *db = NULL;
+        return -1;
+    }
+    sqlite3_busy_timeout(*db, 60000);
+    char *msg = NULL;
+    if (sqlite3_exec(*db, "PRAGMA journal_mode = WAL", NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, errlen, "%s: cannot switch to WAL: %s", path, msg ? msg : sqlite3_errmsg(*db));
+        sqlite3_free(msg);
+        sqlite3_close(*db);
+        *db = NULL;
+        return -1;
+    }
+    if (feroce_db_create_schema(*db, err, errlen) != 0) {
+        sqlite3_close(*db);
+        *db = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* JSON's number grammar (RFC 8259 section 6), which strtod's is wider than. */
+static int is_json_number(const char *s)
+{
+    if (*s == '-')
+        s++;
+    if (*s == '0')
+        s++;
+    else if (isdigit((unsigned char)*s))
+        while (isdigit((unsigned char)*s))
+            s++;
+    else
+        return 0;
+    if (*s == '.') {
+        s++;
+        if (!isdigit((unsigned char)*s))
+            return 0;
+        while (isdigit((unsigned char)*s))
+            s++;
+    }
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-')
+            s++;
+        if (!isdigit((unsigned char)*s))
+            return 0;
+        while (isdigit((unsigned char)*s))
+            s++;
+    }
+    return *s == '\0';
+}
+
+static void json_string(sqlite3_str *out, const char *s)
+{
+    sqlite3_str_appendchar(out, 1, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            sqlite3_str_appendf(out, "\\%c", c);
+        else if (c < 0x20)
+            sqlite3_str_appendf(out, "\\u%04x", c);
+        else
+            sqlite3_str_appendchar(out, 1, (char)c);
+    }
+    sqlite3_str_appendchar(out, 1, '"');
+}
+
+static char *params_json(const struct feroce_db_run *run)
+{
+    sqlite3_str *out = sqlite3_str_new(NULL);
+    sqlite3_str_appendchar(out, 1, '{');
+    for (size_t i = 0; i < run->n_params; i++) {
+        if (i)
+            sqlite3_str_appendchar(out, 1, ',');
+        json_string(out, run->params[i].name);
+        sqlite3_str_appendchar(out, 1, ':');
+        if (is_json_number(run->params[i].value))
+            sqlite3_str_appendall(out, run->params[i].value);
+        else
+            json_string(out, run->params[i].value);
+    }
+    sqlite3_str_appendchar(out, 1, '}');
+    return sqlite3_str_finish(out);
+}
+
+static char *metrics_json(const struct feroce_db_run *run)
+{
+    sqlite3_str *out = sqlite3_str_new(NULL);
+    sqlite3_str_appendchar(out, 1, '{');
+    for (size_t i = 0; i < run->n_metrics; i++) {
+        if (i)
+            sqlite3_str_appendchar(out, 1, ',');
+        json_string(out, run->metrics[i].name);
+        if (isfinite(run->metrics[i].value))
+            sqlite3_str_appendf(out, ":%.17g", run->metrics[i].value);
+        else
+            sqlite3_str_appendall(out, ":null");
+    }
+    sqlite3_str_appendchar(out, 1, '}');
+    return sqlite3_str_finish(out);
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+    if (s)
+        sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *id, char *err, size_t errlen)
+{
+    static const char sql[] = "INSERT INTO runs (scenario, version, seed, started_at, wall_s, sim_s, outdir, "
+                              "command, params, metrics, goodput_gbps, jain_min, jain_mean, drops, "
+                              "pause_frames, cnps, ecn_marks, retransmits) "
+                              "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    enum { FIRST_METRIC_COLUMN = 11 };
+    char *params = params_json(run);
+    char *metrics = metrics_json(run);
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    if (!params || !metrics) {
+        fail(err, errlen, "building the row", NULL);
+        goto out;
+    }
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        fail(err, errlen, "starting the transaction", db);
+        goto out;
+    }
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fail(err, errlen, "preparing the insert", db);
+        goto rollback;
+    }
+    bind_text(st, 1, run->scenario);
+    bind_text(st, 2, run->version);
+    sqlite3_bind_int64(st, 3, run->seed);
+    bind_text(st, 4, run->started_at);
+    sqlite3_bind_double(st, 5, run->wall_s);
+    sqlite3_bind_double(st, 6, run->sim_s);
+    bind_text(st, 7, run->outdir);
+    bind_text(st, 8, run->command);
+    bind_text(st, 9, params);
+    bind_text(st, 10, metrics);
+    for (int c = 0; feroce_db_metric_columns[c]; c++) {
+        sqlite3_bind_null(st, FIRST_METRIC_COLUMN + c);
+        for (size_t i = 0; i < run->n_metrics; i++)
+            if (strcmp(run->metrics[i].name, feroce_db_metric_columns[c]) == 0 &&
+                isfinite(run->metrics[i].value))
+                sqlite3_bind_double(st, FIRST_METRIC_COLUMN + c, run->metrics[i].value);
+    }
+    if (sqlite3_step(st) != SQLITE_DONE) {
+        fail(err, errlen, "inserting the run", db);
+        goto rollback;
+    }
+    if (id)
+        *id = sqlite3_last_insert_rowid(db);
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        fail(err, errlen, "committing the run", db);
+        goto rollback;
+    }
+    rc = 0;
+    goto out;
+rollback:
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+out:
+    sqlite3_finalize(st);
+    sqlite3_free(params);
+    sqlite3_free(metrics);
+    return rc;
+}

@@ -1,0 +1,74 @@
+/*
+ * feroce-db.h - the results database: one row per run in an sqlite file
+ * (schema and queries in src/feroce/doc/results.md).
+ *
+ * A run's row is written in one transaction, so a run killed before or while
+ * it writes leaves either its whole row or nothing.  The file is in WAL mode
+ * and every call waits up to a minute for a lock, so parallel runs (a sweep on
+ * every core) can share one database.
+ */
+#ifndef FEROCE_DB_H
+#define FEROCE_DB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A parameter: a value that parses fully as a finite number is stored as a
+ * JSON number, anything else as a JSON string. */
+struct feroce_db_param {
+    const char *name;
+    const char *value;
+};
+
+/* A metric; NaN is stored as null (e.g. Jain's index when no window qualified). */
+struct feroce_db_metric {
+    const char *name;
+    double value;
+};
+
+struct feroce_db_run {
+    const char *scenario;   /* program name, e.g. "advcam-incast" */
+    const char *version;    /* feroce_version() */
+    int64_t seed;           /* ns-3 RngRun */
+    const char *started_at; /* ISO 8601 UTC, feroce_db_now() */
+    double wall_s;
+    double sim_s;
+    const char *outdir;  /* where the run's time series went */
+    const char *command; /* the command line as typed */
+    const struct feroce_db_param *params;
+    size_t n_params;
+    const struct feroce_db_metric *metrics;
+    size_t n_metrics;
+};
+
+/* The metrics that have their own column in table runs (the rest are only in
+ * runs.metrics), NULL-terminated. */
+extern const char *const feroce_db_metric_columns[];
+
+/* feroce's version: the project version and, in a git checkout, the commit. */
+const char *feroce_version(void);
+
+/* Now as "YYYY-MM-DDTHH:MM:SSZ" into buf (at least 21 bytes). */
+void feroce_db_now(char *buf, size_t len);
+
+/* Opens (creating if missing) the database at path with its schema and WAL.
+ * Returns 0, or -1 with a message in err. */
+int feroce_db_open(const char *path, sqlite3 **db, char *err, size_t errlen);
+
+/* Creates the schema in an open database (idempotent). */
+int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen);
+
+/* Inserts one run in one transaction; *id gets its rowid (id may be NULL). */
+int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *id, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FEROCE_DB_H */
