@@ -22,6 +22,12 @@ CORE_HEADERS = [
     'src/feroce/core/feroce-icrc.h',
 ]
 
+# the results layer (sqlite results database, GSL statistics), compiled into the module here
+RESULTS_SOURCES = [
+    'src/feroce/results/feroce-db.c',
+    'src/feroce/results/feroce-stats.c',
+]
+
 
 def configure(conf):
     pass
@@ -44,9 +50,13 @@ def build(bld):
         'src/feroce/model/feroce-switch-port.cc',
         'src/feroce/model/feroce-switch.cc',
         'src/feroce/helper/roce-helper.cc',
-    ]
+        'src/feroce/helper/feroce-study.cc',
+        'src/feroce/helper/feroce-switch-probe.cc',
+    ] + RESULTS_SOURCES
     # waf compiles the C core without -fPIC or optimisation by default
     module.env.append_value('CFLAGS', ['-fPIC', '-O2', '-std=c11'])
+    module.includes = ['src/feroce/results']
+    module.env.append_value('LIB', ['sqlite3', 'gsl', 'gslcblas', 'm'])
 
     module_test = bld.create_ns3_module_test_library('feroce')
     module_test.source = [
@@ -74,6 +84,8 @@ def build(bld):
         'src/feroce/model/feroce-switch-port.h',
         'src/feroce/model/feroce-switch.h',
         'src/feroce/helper/roce-helper.h',
+        'src/feroce/helper/feroce-study.h',
+        'src/feroce/helper/feroce-switch-probe.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -5,79 +5,70 @@
  */
 
 // AdvCam incast: N front-end boards on 10 GbE links -> one switch -> one
-// receiver at 10 Gb/s, RDMA WRITEs, DCQCN and PFC as configured.  By default
-// the boards leave one by one (3 -> 2 -> 1), as on the hardware bench.
+// receiver at 10 Gb/s, RDMA WRITEs (or SENDs), DCQCN and PFC as configured.
+// By default the boards leave one by one (3 -> 2 -> 1), as on the hardware bench.
 //
-//   advcam-incast --boards=3 --duration=30ms --outdir=results/advcam-incast --pcap=1
+//   advcam-incast --boards=3 --duration=90ms --outdir=results/advcam-incast --pcap=1
 //
-// Writes OUTDIR/goodput.csv (Gb/s per board per window), OUTDIR/counters.txt
-// (key=value: the simulator's own counters) and, with --pcap=1, one pcap per
-// device (DLT_EN10MB, nanosecond timestamps).
+// Writes into --outdir: goodput.csv (Gb/s per board per window, and Jain's
+// index), series.csv (switch queue toward the receiver, buffer, each board's
+// DCQCN rate Rc), pause.csv (PAUSE intervals), metrics.txt; one row into --db.
 
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
+#include "ns3/dcqcn-reaction-point.h"
 #include "ns3/error-model.h"
+#include "ns3/feroce-study.h"
+#include "ns3/feroce-switch-probe.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
 #include "ns3/roce-receiver-app.h"
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <iostream>
-#include <sys/stat.h>
+#include <sstream>
 
 using namespace ns3;
 
 namespace
 {
 
-struct Run
+/// "start:stop,start:stop,..." (ns-3 times, e.g. 0ms:30ms) into one pair per board.
+std::string
+ParseSchedule(const std::string& text, uint32_t boards, std::vector<std::pair<Time, Time>>& out)
 {
-    std::vector<Ptr<RoceQueuePair>> qps;
-    Ptr<RoceReceiverApp> rx;
-    std::vector<uint64_t> last;
-    std::ofstream csv;
-};
+    std::istringstream list(text);
+    std::string item;
+    while (std::getline(list, item, ','))
+    {
+        std::size_t colon = item.find(':');
+        Time start;
+        Time stop;
+        if (colon == std::string::npos || !(std::istringstream(item.substr(0, colon)) >> start) ||
+            !(std::istringstream(item.substr(colon + 1)) >> stop) || start.IsNegative() ||
+            stop <= start)
+        {
+            return "schedule = " + text + " is not allowed: expected start:stop per board, " +
+                   "comma separated, with 0 <= start < stop (e.g. 0ms:90ms,0ms:60ms,0ms:30ms)";
+        }
+        out.emplace_back(start, stop);
+    }
+    if (out.size() != boards)
+    {
+        return "schedule = " + text + " is not allowed: expected " + std::to_string(boards) +
+               " start:stop pairs (one per board), got " + std::to_string(out.size());
+    }
+    return "";
+}
 
 void
-Sample(Run* run, Time window)
+RecordLatency(FeroceStudy* study, const RoceCompletion& c, Time latency)
 {
-    run->csv << Simulator::Now().GetNanoSeconds();
-    for (std::size_t i = 0; i < run->qps.size(); i++)
+    if (c.status == ROCE_WC_SUCCESS)
     {
-        uint64_t b = run->rx->GetBytesReceived(i);
-        run->csv << "," << double(b - run->last[i]) * 8 / window.GetSeconds() / 1e9;
-        run->last[i] = b;
+        study->AddLatency(latency);
     }
-    run->csv << "\n";
-    Simulator::Schedule(window, &Sample, run, window);
-}
-
-/// mkdir -p: every missing parent too.
-bool
-MakeDirectories(const std::string& path)
-{
-    for (std::size_t i = 1; i <= path.size(); i++)
-    {
-        if (i == path.size() || path[i] == '/')
-        {
-            std::string part = path.substr(0, i);
-            if (mkdir(part.c_str(), 0777) != 0 && errno != EEXIST)
-            {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-int
-Reject(const std::string& what)
-{
-    std::cerr << "advcam-incast: " << what << std::endl;
-    return 2;
 }
 
 } // namespace
@@ -86,75 +77,158 @@ int
 main(int argc, char* argv[])
 {
     uint32_t boards = 3;
-    Time duration = MilliSeconds(30);
-    Time window = MilliSeconds(1);
-    std::string outdir = "results/advcam-incast";
-    bool pcap = false;
+    bool leave = true;
+    std::string schedule;
     bool dcqcn = true;
     std::string preset = "paper";
+    double g = 0;
+    double rai = 0;
+    Time increaseTimer;
     bool pfc = true;
     bool pfcHonour = true;
-    bool leave = true;
-    double loss = 0;
-    uint64_t bufferSize = 12000000;
+    uint64_t headroom = 0;
+    bool ecn = true;
     uint64_t kmin = 5000;
     uint64_t kmax = 200000;
     double pmax = 0.01;
+    uint64_t bufferSize = 12000000;
+    double loss = 0;
+    Time linkDelay = MicroSeconds(1);
     uint32_t pmtu = 4096;
     uint64_t messageSize = 1 << 20;
     bool write = true;
     bool imm = false;
+    std::string mode = "saturate";
+    Time triggerInterval = MicroSeconds(100);
+    uint64_t boardBuffer = 4 << 20;
+    Time ackTimeout = MilliSeconds(1);
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("boards", "Front-end boards sending to the receiver", boards);
-    cmd.AddValue("duration", "Simulated time", duration);
-    cmd.AddValue("window", "Goodput averaging window", window);
-    cmd.AddValue("outdir", "Output directory", outdir);
-    cmd.AddValue("pcap", "Write a pcap per device", pcap);
-    cmd.AddValue("dcqcn", "DCQCN on the boards' NICs", dcqcn);
-    cmd.AddValue("preset", "DCQCN preset: paper, connectx or hpcc", preset);
-    cmd.AddValue("pfc", "PFC on the switch", pfc);
-    cmd.AddValue("pfcHonour", "Boards obey PAUSE frames", pfcHonour);
-    cmd.AddValue("leave", "Boards leave one by one (N -> N-1 -> ... -> 1)", leave);
-    cmd.AddValue("loss", "Probability that the receiver's NIC loses a frame", loss);
-    cmd.AddValue("bufferSize", "Switch buffer bytes", bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin bytes", kmin);
-    cmd.AddValue("kmax", "ECN Kmax bytes", kmax);
-    cmd.AddValue("pmax", "ECN Pmax", pmax);
-    cmd.AddValue("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
-    cmd.AddValue("messageSize", "Bytes per message", messageSize);
-    cmd.AddValue("write", "RDMA WRITE (1) or SEND (0)", write);
-    cmd.AddValue("imm", "Messages carry immediate data", imm);
-    cmd.Parse(argc, argv);
+    FeroceStudy study("advcam-incast", "results/advcam-incast", MilliSeconds(30));
+    study.AddFlag("boards", "Front-end boards sending to the receiver", boards);
+    study.AddFlag("leave", "Boards leave one by one (N -> N-1 -> ... -> 1)", leave);
+    study.AddFlag("schedule", "Per board start:stop, comma separated (overrides leave)", schedule);
+    study.AddFlag("dcqcn", "DCQCN on the boards' NICs", dcqcn);
+    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset);
+    study.AddFlag("g", "DCQCN alpha gain g (0: the preset's)", g);
+    study.AddFlag("rai", "DCQCN additive increase R_AI in Mb/s (0: the preset's)", rai);
+    study.AddFlag("timer", "DCQCN rate-increase timer T (0: the preset's)", increaseTimer);
+    study.AddFlag("pfc", "PFC on the switch", pfc);
+    study.AddFlag("pfcHonour", "Boards obey PAUSE frames", pfcHonour);
+    study.AddFlag("headroom",
+                  "Switch PFC headroom bytes per port and class (0: what the link needs)",
+                  headroom);
+    study.AddFlag("ecn", "ECN marking on the switch", ecn);
+    study.AddFlag("kmin", "ECN Kmin bytes", kmin);
+    study.AddFlag("kmax", "ECN Kmax bytes", kmax);
+    study.AddFlag("pmax", "ECN Pmax", pmax);
+    study.AddFlag("bufferSize", "Switch buffer bytes", bufferSize);
+    study.AddFlag("loss", "Probability that the receiver's NIC loses a frame", loss);
+    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
+    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
+    study.AddFlag("messageSize", "Bytes per message", messageSize);
+    study.AddFlag("write", "RDMA WRITE (1) or SEND (0)", write);
+    study.AddFlag("imm", "Messages carry immediate data", imm);
+    study.AddFlag("mode", "Board traffic: saturate or trigger (a message per trigger)", mode);
+    study.AddFlag("triggerInterval", "Trigger mode: time between events", triggerInterval);
+    study.AddFlag("boardBuffer", "Trigger mode: on-board buffer bytes", boardBuffer);
+    study.AddFlag("ackTimeout", "QP retransmission timeout", ackTimeout);
+    if (!study.Parse(argc, argv))
+    {
+        return study.GetExitCode();
+    }
+    Time duration = study.GetDuration();
 
     if (boards < 1 || boards > 1000)
     {
-        return Reject("boards = " + std::to_string(boards) + " is not allowed: expected 1..1000");
+        return study.Reject("boards = " + std::to_string(boards) +
+                            " is not allowed: expected 1..1000");
     }
     if (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096)
     {
-        return Reject("pmtu = " + std::to_string(pmtu) +
-                      " is not allowed: expected 256, 512, 1024, 2048 or 4096");
+        return study.Reject("pmtu = " + std::to_string(pmtu) +
+                            " is not allowed: expected 256, 512, 1024, 2048 or 4096");
     }
     if (loss < 0 || loss >= 1)
     {
-        return Reject("loss = " + std::to_string(loss) + " is not allowed: expected [0, 1)");
+        return study.Reject("loss = " + std::to_string(loss) + " is not allowed: expected [0, 1)");
     }
-    if (!duration.IsStrictlyPositive() || !window.IsStrictlyPositive())
+    if (g < 0 || g > 1)
     {
-        return Reject("duration and window must be > 0");
+        return study.Reject("g = " + std::to_string(g) + " is not allowed: expected (0, 1], or 0");
     }
-    if (!MakeDirectories(outdir))
+    if (rai < 0 || rai > 10000)
     {
-        return Reject("cannot create --outdir " + outdir + ": " + std::strerror(errno));
+        return study.Reject("rai = " + std::to_string(rai) +
+                            " is not allowed: expected 0..10000 Mb/s");
+    }
+    if (mode != "saturate" && mode != "trigger")
+    {
+        return study.Reject("mode = " + mode + " is not allowed: expected saturate or trigger");
+    }
+    if (messageSize < 1)
+    {
+        return study.Reject("messageSize = 0 is not allowed: expected >= 1");
+    }
+    std::vector<std::pair<Time, Time>> active;
+    if (!schedule.empty())
+    {
+        std::string error = ParseSchedule(schedule, boards, active);
+        if (!error.empty())
+        {
+            return study.Reject(error);
+        }
+    }
+    else
+    {
+        for (uint32_t i = 0; i < boards; i++)
+        {
+            Time stop =
+                leave && i > 0 ? duration * int64_t(boards - i) / int64_t(boards) : duration;
+            active.emplace_back(Time(0), stop);
+        }
     }
 
     RoceHelper helper;
+    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
     helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(dcqcn));
-    helper.SetDeviceAttribute("DcqcnPreset", StringValue(preset));
+    helper.SetDeviceAttribute("PfcHonour", BooleanValue(pfcHonour));
+    if (g > 0 || rai > 0 || increaseTimer.IsStrictlyPositive())
+    {
+        // the preset, then the swept knobs on top of it
+        Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
+        std::string error = rp->ApplyPreset(preset, DataRate("10Gbps"));
+        if (!error.empty())
+        {
+            return study.Reject("preset = " + preset + ": " + error);
+        }
+        if (g > 0)
+        {
+            rp->SetAttribute("G", DoubleValue(g));
+        }
+        if (rai > 0)
+        {
+            rp->SetAttribute("RateAi", DataRateValue(DataRate(uint64_t(rai * 1e6))));
+        }
+        if (increaseTimer.IsStrictlyPositive())
+        {
+            rp->SetAttribute("IncreaseTimer", TimeValue(increaseTimer));
+        }
+        helper.SetDeviceAttribute("ReactionPoint", PointerValue(rp));
+        helper.SetDeviceAttribute("CnpInterval",
+                                  TimeValue(preset == "hpcc" ? Time(0) : MicroSeconds(50)));
+    }
+    else
+    {
+        helper.SetDeviceAttribute("DcqcnPreset", StringValue(preset));
+    }
     helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
+    helper.SetQueuePairAttribute("AckTimeout", TimeValue(ackTimeout));
     helper.SetSwitchAttribute("PfcEnabled", BooleanValue(pfc));
+    helper.SetSwitchAttribute("Headroom", UintegerValue(headroom));
+    // an explicit headroom is taken as given: too little of it is a configuration to study
+    helper.SetSwitchAttribute("HeadroomCheck", BooleanValue(headroom == 0));
     helper.SetSwitchAttribute("BufferSize", UintegerValue(bufferSize));
+    helper.SetSwitchAttribute("EcnEnabled", BooleanValue(ecn));
     helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
     helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
     helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
@@ -164,25 +238,26 @@ main(int argc, char* argv[])
     Ptr<Node> swNode = CreateObject<Node>();
     NetDeviceContainer devices = helper.InstallStar(swNode, hosts);
     Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
-    std::vector<Ptr<RoceNic>> nics;
-    for (uint32_t i = 0; i < boards; i++)
-    {
-        nics.push_back(DynamicCast<RoceNic>(devices.Get(i)));
-        nics.back()->SetAttribute("PfcHonour", BooleanValue(pfcHonour));
-    }
     Ptr<RoceNic> receiver = DynamicCast<RoceNic>(devices.Get(boards));
-    for (Ptr<RoceNic> nic : nics)
+    for (uint32_t i = 0; i <= boards; i++)
     {
-        std::string error = nic->Validate();
+        std::string error = DynamicCast<RoceNic>(devices.Get(i))->Validate();
         if (!error.empty())
         {
-            return Reject(error);
+            return study.Reject(error);
         }
     }
     std::string error = sw->Validate();
     if (!error.empty())
     {
-        return Reject(error);
+        return study.Reject(error);
+    }
+    if (pfc && headroom > 0 && headroom < sw->GetRequiredHeadroom(0))
+    {
+        std::cerr << "advcam-incast: warning: headroom = " << headroom << " is below the "
+                  << sw->GetRequiredHeadroom(0)
+                  << " bytes a board's link needs: frames in flight after a PAUSE will be lost"
+                  << std::endl;
     }
     sw->AssignStreams(1);
     if (loss > 0)
@@ -194,84 +269,99 @@ main(int argc, char* argv[])
         receiver->SetAttribute("ReceiveErrorModel", PointerValue(em));
     }
 
-    Run run;
-    run.rx = CreateObject<RoceReceiverApp>();
-    hosts.Get(boards)->AddApplication(run.rx);
+    Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
+    hosts.Get(boards)->AddApplication(rx);
+    std::vector<Ptr<RoceQueuePair>> qps;
     std::vector<Ptr<RoceFrontEndApp>> apps;
     for (uint32_t i = 0; i < boards; i++)
     {
-        auto qp = helper.ConnectQueuePairs(nics[i], receiver);
-        run.qps.push_back(qp.first);
-        run.rx->AddQueuePair(qp.second);
+        auto qp = helper.ConnectQueuePairs(DynamicCast<RoceNic>(devices.Get(i)), receiver);
+        qps.push_back(qp.first);
+        rx->AddQueuePair(qp.second);
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
         app->SetAttribute("MessageSize", UintegerValue(messageSize));
         app->SetAttribute("Write", BooleanValue(write));
         app->SetAttribute("WithImmediate", BooleanValue(imm));
+        app->SetAttribute("Mode", StringValue(mode));
+        app->SetAttribute("TriggerInterval", TimeValue(triggerInterval));
+        app->SetAttribute("BufferSize", UintegerValue(boardBuffer));
         app->SetQueuePair(qp.first);
+        app->AssignStreams(10 + i);
         hosts.Get(i)->AddApplication(app);
-        if (leave && i > 0)
-        {
-            app->SetStopTime(duration * int64_t(boards - i) / int64_t(boards));
-        }
+        app->SetStartTime(active[i].first);
+        app->SetStopTime(active[i].second);
         apps.push_back(app);
+        std::string name = "board" + std::to_string(i);
+        study.AddFlow(
+            name,
+            [rx, i]() { return rx->GetBytesReceived(i); },
+            active[i].first,
+            active[i].second);
+        qp.first->TraceConnectWithoutContext("Completion",
+                                             MakeBoundCallback(&RecordLatency, &study));
     }
-    run.last.assign(boards, 0);
-    std::string csvName = outdir + "/goodput.csv";
-    run.csv.open(csvName);
-    if (!run.csv)
-    {
-        return Reject("cannot write " + csvName);
-    }
-    run.csv << "t_ns";
+
+    // what the study samples every window
+    FeroceSwitchProbe probe(sw);
+    uint32_t toReceiver = boards; // InstallStar: switch port i faces host i
+    study.AddGauge("queue_to_receiver_bytes",
+                   [&probe, toReceiver]() { return double(probe.TakeWindowMax(toReceiver)); });
+    study.AddGauge("buffer_bytes", [sw]() { return double(sw->GetBufferUsed()); });
     for (uint32_t i = 0; i < boards; i++)
     {
-        run.csv << ",board" << i << "_gbps";
+        Ptr<RoceQueuePair> qp = qps[i];
+        study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
+                       [qp]() { return qp->GetRateBps() / 1e9; });
     }
-    run.csv << "\n";
-    Simulator::Schedule(window, &Sample, &run, window);
-    if (pcap)
+    if (study.GetPcap())
     {
-        helper.EnablePcapAll(outdir + "/advcam");
+        helper.EnablePcapAll(study.GetPath("advcam"));
     }
 
-    Simulator::Stop(duration);
-    Simulator::Run();
+    study.Run();
 
-    // the simulator's own counters, for the system tests and the user
-    uint64_t ce = 0, cnps = 0, naks = 0, retx = 0, timeouts = 0;
-    for (std::size_t i = 0; i < run.qps.size(); i++)
+    uint64_t ce = 0;
+    uint64_t cnps = 0;
+    uint64_t naks = 0;
+    uint64_t retx = 0;
+    uint64_t timeouts = 0;
+    uint64_t eventsLost = 0;
+    for (uint32_t i = 0; i < boards; i++)
     {
-        const auto& s = run.qps[i]->GetCounters();
+        const auto& s = qps[i]->GetCounters();
         retx += s.retransmittedPackets;
         timeouts += s.timeouts;
-        const auto& r = receiver->GetQueuePair(run.qps[i]->GetRemoteQpn())->GetCounters();
+        const auto& r = receiver->GetQueuePair(qps[i]->GetRemoteQpn())->GetCounters();
         ce += r.ceMarksReceived;
         cnps += r.cnpsSent;
         naks += r.naksSent;
+        eventsLost += apps[i]->GetEventsLost();
     }
     const auto& c = sw->GetCounters();
-    std::string countersName = outdir + "/counters.txt";
-    std::ofstream counters(countersName);
-    counters << "delivered_bytes=" << run.rx->GetBytesReceived() << "\n"
-             << "ecn_marks=" << c.ecnMarks << "\n"
-             << "ce_received=" << ce << "\n"
-             << "cnps=" << cnps << "\n"
-             << "naks=" << naks << "\n"
-             << "retransmits=" << retx << "\n"
-             << "timeouts=" << timeouts << "\n"
-             << "pause_frames=" << c.pauseFramesSent << "\n"
-             << "resume_frames=" << c.resumeFramesSent << "\n"
-             << "drops_lossless=" << c.drops[FeroceSwitch::DROP_LOSSLESS] << "\n"
-             << "drops_lossy=" << c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL] << "\n"
-             << "receiver_losses=" << receiver->GetRxErrorDrops() << "\n"
-             << "buffer_peak=" << c.bufferPeak << "\n";
-    counters.close();
+    uint64_t switchDrops = 0;
+    for (uint64_t d : c.drops)
+    {
+        switchDrops += d;
+    }
+    std::ofstream pauses = study.OpenOutput("pause.csv");
+    pauses << "port,priority,start_ns,end_ns\n";
+    probe.WritePauseIntervals(pauses, duration);
+    study.AddMetric("drops", double(switchDrops + receiver->GetRxErrorDrops()));
+    study.AddMetric("pause_frames", double(c.pauseFramesSent));
+    study.AddMetric("cnps", double(cnps));
+    study.AddMetric("ecn_marks", double(c.ecnMarks));
+    study.AddMetric("retransmits", double(retx));
+    study.AddMetric("ce_received", double(ce));
+    study.AddMetric("naks", double(naks));
+    study.AddMetric("timeouts", double(timeouts));
+    study.AddMetric("resume_frames", double(c.resumeFramesSent));
+    study.AddMetric("pause_time_ms", probe.GetPauseTime(duration).GetSeconds() * 1e3);
+    study.AddMetric("drops_lossless", double(c.drops[FeroceSwitch::DROP_LOSSLESS]));
+    study.AddMetric("drops_lossy", double(c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL]));
+    study.AddMetric("receiver_losses", double(receiver->GetRxErrorDrops()));
+    study.AddMetric("queue_max_bytes", double(probe.GetQueueMax()));
+    study.AddMetric("buffer_peak_bytes", double(c.bufferPeak));
+    study.AddMetric("events_lost", double(eventsLost));
     Simulator::Destroy();
-
-    std::cout << "advcam-incast: " << boards << " boards, "
-              << run.rx->GetBytesReceived() * 8 / duration.GetSeconds() / 1e9
-              << " Gb/s delivered on average\n"
-              << "wrote " << csvName << " and " << countersName
-              << (pcap ? " and " + outdir + "/advcam-*.pcap" : "") << std::endl;
-    return counters ? 0 : 1;
+    return study.Finish();
 }

@@ -65,6 +65,13 @@ FeroceSwitch::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&FeroceSwitch::m_headroom),
                           MakeUintegerChecker<uint64_t>())
+            .AddAttribute("HeadroomCheck",
+                          "Reject a Headroom below what the links need (false: accept it, to "
+                          "study a switch configured with too little; its drops count as "
+                          "DROP_LOSSLESS)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FeroceSwitch::m_headroomCheck),
+                          MakeBooleanChecker())
             .AddAttribute("LosslessPriorities",
                           "Priorities protected by PFC, e.g. \"3\" or \"3,4\"",
                           StringValue("3"),
@@ -163,6 +170,7 @@ FeroceSwitch::FeroceSwitch()
     : m_bufferSize(12000000),
       m_reserve(0),
       m_headroom(0),
+      m_headroomCheck(true),
       m_pfcEnabled(true),
       m_pfcAlpha(1.0 / 8),
       m_xoff(100000),
@@ -345,7 +353,7 @@ FeroceSwitch::Validate()
     {
         need = std::max(need, GetRequiredHeadroom(i));
     }
-    if (m_headroom && m_pfcEnabled && m_losslessMask && m_headroom < need)
+    if (m_headroomCheck && m_headroom && m_pfcEnabled && m_losslessMask && m_headroom < need)
     {
         err << "Headroom = " << m_headroom << " is not allowed: expected >= " << need
             << " (2 x delay x rate + 2 frames + a PFC frame of the longest link) or 0 for that";

@@ -121,6 +121,7 @@ class FeroceSwitch : public Object
     uint64_t m_bufferSize;
     uint64_t m_reserve;
     uint64_t m_headroom;
+    bool m_headroomCheck;
     std::string m_lossless;
     bool m_pfcEnabled;
     std::string m_pfcMode;

@@ -48,14 +48,14 @@ count() { # PCAP AWK-CONDITION (columns: 1 udp.dstport 2 icrc.good 3 malformed 4
                   $2 { c++ } END { print c + 0 }" "$1.tsv"
 }
 counter() { # NAME
-    sed -n "s/^$1=//p" "$out/counters.txt"
+    sed -n "s/^$1=//p" "$out/metrics.txt"
 }
 
 run() { # NAME FLAGS...
     name=$1
     shift
     out=$work/$name
-    "$prog" --boards=3 --duration=4ms --pcap=1 --RngRun=1 --outdir="$out" "$@" >"$work/$name.log"
+    "$prog" --boards=3 --duration=4ms --pcap=1 --RngRun=1 --outdir="$out" --db=none "$@" >"$work/$name.log"
     # nodes 0..2 are the boards, 3 the receiver, 4 the switch
     rx=$out/advcam-3-0.pcap
     for f in "$out"/*.pcap; do

@@ -1,0 +1,155 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FEROCE_STUDY_H
+#define FEROCE_STUDY_H
+
+#include "ns3/command-line.h"
+#include "ns3/nstime.h"
+
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup feroce
+ * The frame of a study program (a scenario run from the command line):
+ * flags, output directory, per-flow goodput in fixed windows with Jain's
+ * index, sampled time series, metrics, and the run's row in the results
+ * database (src/feroce/doc/results.md).
+ *
+ * Every study takes --outdir, --duration, --window, --warmup, --pcap and --db,
+ * and ns-3's own --RngRun; AddFlag registers the program's own flags, whose
+ * parsed values all go into the row's params.
+ *
+ *   FeroceStudy study("advcam-incast", "results/advcam-incast", MilliSeconds(30));
+ *   study.AddFlag("boards", "Front-end boards", boards);
+ *   if (!study.Parse(argc, argv)) return study.GetExitCode();
+ *   ... build the topology, AddFlow per flow, AddGauge per series ...
+ *   study.Run();
+ *   study.AddMetric("drops", drops);
+ *   return study.Finish();
+ */
+class FeroceStudy
+{
+  public:
+    FeroceStudy(const std::string& scenario,
+                const std::string& defaultOutdir,
+                Time defaultDuration);
+
+    /// A program flag: CommandLine::AddValue, and its parsed value recorded as a parameter.
+    template <typename T>
+    void AddFlag(const std::string& name, const std::string& help, T& value);
+
+    /// Parses the command line and creates the output directory; false (with
+    /// the message printed) when the program must exit with GetExitCode().
+    bool Parse(int argc, char** argv);
+
+    /// Prints "<scenario>: <message>" on stderr and returns the exit code for a bad input (2).
+    int Reject(const std::string& message);
+    /// The exit code after Parse or Reject failed.
+    int GetExitCode() const;
+
+    Time GetDuration() const;
+    Time GetWindow() const;
+    const std::string& GetOutdir() const;
+    bool GetPcap() const;
+    /// OUTDIR/name.
+    std::string GetPath(const std::string& name) const;
+
+    /// Opens OUTDIR/name for a program's own output, listed with the study's.
+    std::ofstream OpenOutput(const std::string& name);
+
+    /// A flow whose delivered payload bytes are read at the end of each window;
+    /// it counts in Jain's index of the windows it spans entirely within [start, stop).
+    void AddFlow(const std::string& name,
+                 std::function<uint64_t()> deliveredBytes,
+                 Time start,
+                 Time stop);
+    /// A time series read at the end of each window into series.csv.
+    void AddGauge(const std::string& name, std::function<double()> value);
+    /// An operation's latency (e.g. a message's completion), summarised as percentiles.
+    void AddLatency(Time latency);
+
+    /// Schedules the sampling, runs the simulation for the duration, and measures wall time.
+    void Run();
+
+    /// A metric of the run (also for the database's metric columns; see results.md).
+    void AddMetric(const std::string& name, double value);
+
+    /// Writes metrics.txt, the row into the database, and prints the metrics and
+    /// where the outputs went; returns the program's exit code.
+    int Finish();
+
+  private:
+    struct Flow
+    {
+        std::string name;
+        std::function<uint64_t()> bytes;
+        Time start;
+        Time stop;
+        uint64_t last{0};
+        uint64_t total{0};
+    };
+
+    void Sample();
+    void RecordParameter(const std::string& name, std::function<std::string()> value);
+    static std::string Format(const Time& t);
+    static std::string Format(bool b);
+    template <typename T>
+    static std::string Format(const T& v);
+
+    std::string m_scenario;
+    CommandLine m_cmd;
+    std::string m_outdir;
+    Time m_duration;
+    Time m_window;
+    Time m_warmup;
+    bool m_pcap{false};
+    std::string m_db{"results/feroce.db"};
+    int m_exitCode{0};
+    std::string m_command;
+    std::vector<std::pair<std::string, std::function<std::string()>>> m_params;
+    std::vector<std::pair<std::string, std::string>> m_attributeArgs; ///< --ns3::... as typed
+    std::vector<Flow> m_flows;
+    std::vector<std::pair<std::string, std::function<double()>>> m_gauges;
+    std::vector<double> m_latenciesUs;
+    std::vector<double> m_jain; ///< per qualifying window
+    std::vector<std::pair<std::string, double>> m_metrics;
+    std::ofstream m_goodputCsv;
+    std::ofstream m_seriesCsv;
+    std::string m_extraOutputs;
+    std::string m_startedAt;
+    double m_wallSeconds{0};
+};
+
+template <typename T>
+void
+FeroceStudy::AddFlag(const std::string& name, const std::string& help, T& value)
+{
+    m_cmd.AddValue(name, help, value);
+    RecordParameter(name, [&value]() { return Format(value); });
+}
+
+template <typename T>
+std::string
+FeroceStudy::Format(const T& v)
+{
+    std::ostringstream s;
+    s.precision(17);
+    s << v;
+    return s.str();
+}
+
+} // namespace ns3
+
+#endif /* FEROCE_STUDY_H */
