@@ -174,6 +174,17 @@ macro(feroce_standalone_targets)
   set_tests_properties(example-advcam-incast-bad-buffer PROPERTIES PASS_REGULAR_EXPRESSION
                        "BufferSize = 150000 is not allowed")
 
+  # a study's row, its outputs, a killed run and the pictures (sqlite3 and gnuplot)
+  add_test(NAME study-advcam-incast
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/study-test.sh
+                   $<TARGET_FILE:advcam-incast> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/study)
+  add_test(NAME example-advcam-incast-bad-schedule COMMAND advcam-incast --schedule=0ms:30ms)
+  set_tests_properties(example-advcam-incast-bad-schedule PROPERTIES PASS_REGULAR_EXPRESSION
+                       "schedule = 0ms:30ms is not allowed: expected 3 start:stop pairs")
+  add_test(NAME example-advcam-incast-bad-g COMMAND advcam-incast --g=2)
+  set_tests_properties(example-advcam-incast-bad-g PROPERTIES PASS_REGULAR_EXPRESSION
+                       "g = 2.000000 is not allowed")
+
   # the waf build (wscript) lists the same files as this CMake build
   add_test(NAME build-lists
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/build-lists-test.sh ${CMAKE_CURRENT_SOURCE_DIR})

@@ -126,7 +126,7 @@ FeroceStudy::Parse(int argc, char** argv)
             return false;
         }
     }
-    if (m_warmup.IsNegative())
+    if (m_warmup.IsStrictlyNegative())
     {
         Reject("warmup must be >= 0");
         return false;

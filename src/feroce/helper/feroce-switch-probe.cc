@@ -52,11 +52,11 @@ FeroceSwitchProbe::PauseSent(uint32_t port, uint8_t priority, uint16_t quanta)
 {
     Time& since = m_pausedSince[port * 8 + priority];
     Time now = Simulator::Now();
-    if (quanta > 0 && since.IsNegative())
+    if (quanta > 0 && since.IsStrictlyNegative())
     {
         since = now; // a refresh of a pause in force does not start a new interval
     }
-    else if (quanta == 0 && !since.IsNegative())
+    else if (quanta == 0 && !since.IsStrictlyNegative())
     {
         m_intervals.push_back({port, priority, since, now});
         since = Time(-1);
@@ -93,7 +93,7 @@ FeroceSwitchProbe::GetPauseTime(Time now) const
     }
     for (const Time& since : m_pausedSince)
     {
-        if (!since.IsNegative())
+        if (!since.IsStrictlyNegative())
         {
             total += now - since;
         }
@@ -111,7 +111,7 @@ FeroceSwitchProbe::WritePauseIntervals(std::ostream& out, Time now) const
     }
     for (std::size_t k = 0; k < m_pausedSince.size(); k++)
     {
-        if (!m_pausedSince[k].IsNegative())
+        if (!m_pausedSince[k].IsStrictlyNegative())
         {
             out << k / 8 << "," << k % 8 << "," << m_pausedSince[k].GetNanoSeconds() << ","
                 << now.GetNanoSeconds() << "\n";
