@@ -130,7 +130,7 @@ macro(feroce_standalone_targets)
   # ns-3 example for each preset, with their pictures under plots/.
   set(results ${CMAKE_CURRENT_SOURCE_DIR}/results)
   set(plots ${CMAKE_CURRENT_SOURCE_DIR}/plots)
-  set(advcam_bench --duration=90ms --pfcHonour=0 --ackTimeout=16777216ns --bufferSize=1000000
+  set(advcam_bench --duration=90ms --pfcHonour=0 --ackTimeout=16777216ns
                    --db=${results}/feroce.db)
   add_custom_target(main-job
     COMMAND ${CMAKE_COMMAND} -E make_directory ${results}
@@ -142,8 +142,8 @@ macro(feroce_standalone_targets)
     COMMAND $<TARGET_FILE:dcqcn-rate-limiter> --preset=hpcc --outdir=${results}/dcqcn-rate-limiter-hpcc
     COMMAND gnuplot -e "dir='${results}'" -e "out='${plots}/rate-limiter.png'" ${plots}/rate-limiter.gp
     # the AdvCam bench, 3 -> 2 -> 1 boards, with DCQCN and with PFC alone: the boards' MAC
-    # ignores PAUSE, their retransmission timeout is 4.096 us x 2^12, the switch gives the
-    # port 1 MB (README "The AdvCam incast" explains why these reproduce the hardware)
+    # ignores PAUSE, their retransmission timeout is 4.096 us x 2^12, the switch has its
+    # default 12 MB buffer (README "The AdvCam incast" explains why this reproduces the hardware)
     COMMAND $<TARGET_FILE:advcam-incast> ${advcam_bench} --outdir=${results}/advcam-incast-dcqcn
     COMMAND sh ${plots}/render.sh ${results}/advcam-incast-dcqcn ${plots}/advcam-incast-dcqcn
     COMMAND $<TARGET_FILE:advcam-incast> ${advcam_bench} --dcqcn=0 --outdir=${results}/advcam-incast-pfc
