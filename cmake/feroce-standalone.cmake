@@ -103,8 +103,10 @@ macro(feroce_standalone_targets)
   install(FILES ${CMAKE_BINARY_DIR}/feroce-core.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
   add_subdirectory(src/feroce/tools)
+  add_subdirectory(src/feroce/sweep)
   add_subdirectory(src/feroce/test/core)
   add_subdirectory(src/feroce/test/results)
+  add_subdirectory(src/feroce/test/sweep)
   add_subdirectory(src/feroce/test/wireshark)
 
   # scratch/: every .cc, or every folder of .cc files, is a program, as in ns-3's scratch/

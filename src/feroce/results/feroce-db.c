@@ -159,22 +159,27 @@ static void json_string(sqlite3_str *out, const char *s)
     sqlite3_str_appendchar(out, 1, '"');
 }
 
-static char *params_json(const struct feroce_db_run *run)
+char *feroce_db_params_json(const struct feroce_db_param *params, size_t n)
 {
     sqlite3_str *out = sqlite3_str_new(NULL);
     sqlite3_str_appendchar(out, 1, '{');
-    for (size_t i = 0; i < run->n_params; i++) {
+    for (size_t i = 0; i < n; i++) {
         if (i)
             sqlite3_str_appendchar(out, 1, ',');
-        json_string(out, run->params[i].name);
+        json_string(out, params[i].name);
         sqlite3_str_appendchar(out, 1, ':');
-        if (is_json_number(run->params[i].value))
-            sqlite3_str_appendall(out, run->params[i].value);
+        if (is_json_number(params[i].value))
+            sqlite3_str_appendall(out, params[i].value);
         else
-            json_string(out, run->params[i].value);
+            json_string(out, params[i].value);
     }
     sqlite3_str_appendchar(out, 1, '}');
     return sqlite3_str_finish(out);
+}
+
+static char *params_json(const struct feroce_db_run *run)
+{
+    return feroce_db_params_json(run->params, run->n_params);
 }
 
 static char *metrics_json(const struct feroce_db_run *run)
@@ -260,5 +265,72 @@ out:
     sqlite3_finalize(st);
     sqlite3_free(params);
     sqlite3_free(metrics);
+    return rc;
+}
+
+int feroce_db_copy_run(sqlite3 *from, int64_t from_id, sqlite3 *to, int64_t *to_id, char *err, size_t errlen)
+{
+    sqlite3_stmt *get = NULL, *put = NULL;
+    sqlite3_str *sql = NULL;
+    char *text = NULL;
+    int rc = -1;
+    if (sqlite3_prepare_v2(from, "SELECT * FROM runs WHERE id = ?", -1, &get, NULL) != SQLITE_OK) {
+        fail(err, errlen, "reading the run", from);
+        goto out;
+    }
+    sqlite3_bind_int64(get, 1, from_id);
+    int step = sqlite3_step(get);
+    if (step != SQLITE_ROW) {
+        if (step == SQLITE_DONE)
+            snprintf(err, errlen, "no run with id %lld", (long long)from_id);
+        else
+            fail(err, errlen, "reading the run", from);
+        goto out;
+    }
+    /* every column but the id, by name, so the two files need only agree on names */
+    int n = sqlite3_column_count(get);
+    sql = sqlite3_str_new(NULL);
+    sqlite3_str_appendall(sql, "INSERT INTO runs (");
+    int first = 1;
+    for (int c = 0; c < n; c++) {
+        if (strcmp(sqlite3_column_name(get, c), "id") == 0)
+            continue;
+        sqlite3_str_appendf(sql, "%s\"%w\"", first ? "" : ", ", sqlite3_column_name(get, c));
+        first = 0;
+    }
+    sqlite3_str_appendall(sql, ") VALUES (");
+    first = 1;
+    for (int c = 0; c < n; c++) {
+        if (strcmp(sqlite3_column_name(get, c), "id") == 0)
+            continue;
+        sqlite3_str_appendall(sql, first ? "?" : ", ?");
+        first = 0;
+    }
+    sqlite3_str_appendall(sql, ")");
+    text = sqlite3_str_finish(sql);
+    sql = NULL;
+    if (!text) {
+        fail(err, errlen, "building the copy", NULL);
+        goto out;
+    }
+    if (sqlite3_prepare_v2(to, text, -1, &put, NULL) != SQLITE_OK) {
+        fail(err, errlen, "preparing the copy", to);
+        goto out;
+    }
+    for (int c = 0, i = 1; c < n; c++)
+        if (strcmp(sqlite3_column_name(get, c), "id") != 0)
+            sqlite3_bind_value(put, i++, sqlite3_column_value(get, c));
+    if (sqlite3_step(put) != SQLITE_DONE) {
+        fail(err, errlen, "copying the run", to);
+        goto out;
+    }
+    if (to_id)
+        *to_id = sqlite3_last_insert_rowid(to);
+    rc = 0;
+out:
+    sqlite3_finalize(get);
+    sqlite3_finalize(put);
+    sqlite3_free(sqlite3_str_finish(sql));
+    sqlite3_free(text);
     return rc;
 }

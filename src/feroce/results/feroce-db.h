@@ -67,6 +67,16 @@ int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen);
 /* Inserts one run in one transaction; *id gets its rowid (id may be NULL). */
 int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *id, char *err, size_t errlen);
 
+/* Parameters as a JSON object (the form of runs.params); sqlite3_free it.
+ * NULL when out of memory. */
+char *feroce_db_params_json(const struct feroce_db_param *params, size_t n);
+
+/* Copies run from_id of database from into table runs of database to (a new
+ * id, given in *to_id when to_id is not NULL).  Columns are matched by name.
+ * Opens no transaction of its own, so a caller can make the copy part of a
+ * larger one (feroce-sweep copies a point's row and marks it done at once). */
+int feroce_db_copy_run(sqlite3 *from, int64_t from_id, sqlite3 *to, int64_t *to_id, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -162,11 +162,86 @@ static void test_db(const char *dir)
     unlink(path);
 }
 
+/* feroce_db_params_json and feroce_db_copy_run (what feroce-sweep builds on) */
+static void test_copy(const char *dir)
+{
+    struct feroce_db_param p[] = { { "kmin", "5000" }, { "preset", "paper" }, { "g", "0.0625" } };
+    char *json = feroce_db_params_json(p, 3);
+    CHECK_STR(json, "{\"kmin\":5000,\"preset\":\"paper\",\"g\":0.0625}");
+    sqlite3_free(json);
+    json = feroce_db_params_json(NULL, 0);
+    CHECK_STR(json, "{}");
+    sqlite3_free(json);
+
+    char a_path[512], b_path[512], err[256];
+    snprintf(a_path, sizeof a_path, "%s/copy-a.db", dir);
+    snprintf(b_path, sizeof b_path, "%s/copy-b.db", dir);
+    unlink(a_path);
+    unlink(b_path);
+    sqlite3 *a, *b;
+    CHECK(feroce_db_open(a_path, &a, err, sizeof err) == 0);
+    CHECK(feroce_db_open(b_path, &b, err, sizeof err) == 0);
+    if (!a || !b)
+        return;
+    struct feroce_db_metric m[] = { { "goodput_gbps", 9.5 },
+                                    { "jain_min", NAN },
+                                    { "queue_max_bytes", 12345 } };
+    struct feroce_db_run run = {
+        "advcam-incast", "v1", 3, "2026-11-21T10:00:00Z", 2.5, 0.01, "out", "cmd", p, 3, m, 3
+    };
+    int64_t first, id;
+    CHECK(feroce_db_insert_run(b, &run, &first, err, sizeof err) == 0); /* b's ids start ahead of a's */
+    CHECK(feroce_db_insert_run(b, &run, &first, err, sizeof err) == 0);
+    CHECK(feroce_db_insert_run(a, &run, &id, err, sizeof err) == 0);
+    CHECK(id == 1);
+    int64_t copied = 0;
+    CHECK(feroce_db_copy_run(a, id, b, &copied, err, sizeof err) == 0);
+    CHECK(copied == 3);
+    CHECK(count_rows(b) == 3);
+    sqlite3_stmt *st;
+    /* every column but the id is equal */
+    CHECK(sqlite3_prepare_v2(
+              b,
+              "SELECT scenario, version, seed, started_at, wall_s, sim_s, outdir, command, params, "
+              "metrics, goodput_gbps, jain_min IS NULL FROM runs WHERE id = 3",
+              -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW);
+    CHECK_STR(sqlite3_column_text(st, 0), "advcam-incast");
+    CHECK_STR(sqlite3_column_text(st, 1), "v1");
+    CHECK(sqlite3_column_int(st, 2) == 3);
+    CHECK_STR(sqlite3_column_text(st, 3), "2026-11-21T10:00:00Z");
+    CHECK(sqlite3_column_double(st, 4) == 2.5);
+    CHECK(sqlite3_column_double(st, 5) == 0.01);
+    CHECK_STR(sqlite3_column_text(st, 6), "out");
+    CHECK_STR(sqlite3_column_text(st, 7), "cmd");
+    CHECK_STR(sqlite3_column_text(st, 8), "{\"kmin\":5000,\"preset\":\"paper\",\"g\":0.0625}");
+    CHECK_STR(sqlite3_column_text(st, 9),
+              "{\"goodput_gbps\":9.5,\"jain_min\":null,\"queue_max_bytes\":12345}");
+    CHECK(sqlite3_column_double(st, 10) == 9.5);
+    CHECK(sqlite3_column_int(st, 11) == 1);
+    sqlite3_finalize(st);
+    /* a missing run is named */
+    CHECK(feroce_db_copy_run(a, 42, b, NULL, err, sizeof err) != 0);
+    CHECK(strstr(err, "no run with id 42") != NULL);
+    CHECK(count_rows(b) == 3);
+    /* inside the caller's transaction: rolled back, nothing stays */
+    CHECK(sqlite3_exec(b, "BEGIN", NULL, NULL, NULL) == SQLITE_OK);
+    CHECK(feroce_db_copy_run(a, id, b, NULL, err, sizeof err) == 0);
+    CHECK(count_rows(b) == 4);
+    CHECK(sqlite3_exec(b, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK);
+    CHECK(count_rows(b) == 3);
+    sqlite3_close(a);
+    sqlite3_close(b);
+    unlink(a_path);
+    unlink(b_path);
+}
+
 int main(int argc, char **argv)
 {
     test_jain();
     test_summary();
     test_db(argc > 1 ? argv[1] : ".");
+    test_copy(argc > 1 ? argv[1] : ".");
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else
