@@ -62,7 +62,8 @@ FeroceNetDevice::FeroceNetDevice()
     : m_ifIndex(0),
       m_address(Mac48Address::Allocate()),
       m_mtu(4200),
-      m_transmitting(false),
+      m_txFreeAt(0),
+      m_wakeAt(Time::Max()),
       m_txCarry(0),
       m_txFrames(0),
       m_txBytes(0),
@@ -81,6 +82,8 @@ FeroceNetDevice::~FeroceNetDevice()
 void
 FeroceNetDevice::DoDispose()
 {
+    m_wake.Cancel();
+    m_wakeAt = Time::Max();
     m_node = nullptr;
     m_channel = nullptr;
     m_receiveErrorModel = nullptr;
@@ -105,13 +108,14 @@ FeroceNetDevice::WireBytes(uint32_t frameBytes)
 void
 FeroceNetDevice::TransmitStart(Ptr<Packet> frame)
 {
-    NS_ASSERT_MSG(!m_transmitting, "FeroceNetDevice: transmit while the wire is busy");
+    Time now = Simulator::Now();
+    NS_ASSERT_MSG(now >= m_txFreeAt, "FeroceNetDevice: transmit while the wire is busy");
     uint64_t rate = m_rate.GetBitRate();
     uint64_t scaled = uint64_t(WireBytes(frame->GetSize())) * 8 * 1000000000ULL + m_txCarry;
     Time txTime = NanoSeconds(int64_t(scaled / rate));
     m_txCarry = scaled % rate;
     NS_LOG_LOGIC("tx " << frame->GetSize() << " B for " << txTime);
-    m_transmitting = true;
+    m_txFreeAt = now + txTime;
     m_txFrames++;
     m_txBytes += frame->GetSize();
     m_snifferTrace(frame);
@@ -120,14 +124,32 @@ FeroceNetDevice::TransmitStart(Ptr<Packet> frame)
     {
         m_channel->Transmit(frame, this, txTime);
     }
-    Simulator::Schedule(txTime, &FeroceNetDevice::TransmitComplete, this);
 }
 
 void
-FeroceNetDevice::TransmitComplete()
+FeroceNetDevice::WakeAt(Time at)
 {
-    m_transmitting = false;
-    NotifyTransmitComplete();
+    if (at == m_wakeAt)
+    {
+        return;
+    }
+    if (m_wakeAt != Time::Max())
+    {
+        // removed, not cancelled: a cancelled event still costs the scheduler one event
+        Simulator::Remove(m_wake);
+    }
+    m_wakeAt = at;
+    if (at != Time::Max())
+    {
+        m_wake = Simulator::Schedule(at - Simulator::Now(), &FeroceNetDevice::Wake, this);
+    }
+}
+
+void
+FeroceNetDevice::Wake()
+{
+    m_wakeAt = Time::Max();
+    TrySend();
 }
 
 void
@@ -156,7 +178,20 @@ FeroceNetDevice::GetDataRate() const
 bool
 FeroceNetDevice::IsTransmitting() const
 {
-    return m_transmitting;
+    return Simulator::Now() < m_txFreeAt;
+}
+
+Time
+FeroceNetDevice::GetTxFreeAt() const
+{
+    return m_txFreeAt;
+}
+
+bool
+FeroceNetDevice::CanTransmit() const
+{
+    Time now = Simulator::Now();
+    return now > m_txFreeAt || (now == m_txFreeAt && m_wakeAt != now);
 }
 
 uint64_t

@@ -9,8 +9,10 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
+#include "ns3/event-id.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
+#include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
 namespace ns3
@@ -28,10 +30,15 @@ class Node;
  * bytes: preamble and SFD 8, FCS 4, inter-frame gap 12 (spec/rocev2-wire.md).
  * Serialization times carry their sub-nanosecond remainder from frame to
  * frame, so a saturated link runs at exactly its DataRate.  Each frame costs
- * one transmit-complete event here and one receive event at the peer.
- * Subclasses decide what to send next (NotifyTransmitComplete) and what a
- * received frame means (HandleFrame).  Pcap: the Sniffer trace sees every
- * frame sent and received, as on the wire without FCS.
+ * one receive event at the peer.  There is no transmit-complete event: the
+ * device remembers when the wire becomes free, a frame offered to a free
+ * wire starts at once, and a subclass that has something to send while the
+ * wire is busy (or that must wait, e.g. for its rate limiter) asks for one
+ * wake-up (WakeAt) at the time it can send; frames waiting for the wire thus
+ * start back to back at the instant the previous one ends.  Subclasses decide
+ * what to send (TrySend, also run by the wake-up) and what a received frame
+ * means (HandleFrame).  Pcap: the Sniffer trace sees every frame sent and
+ * received, as on the wire without FCS.
  */
 class FeroceNetDevice : public NetDevice
 {
@@ -46,7 +53,10 @@ class FeroceNetDevice : public NetDevice
     void Receive(Ptr<Packet> p);
 
     DataRate GetDataRate() const;
+    /// A frame is on the wire now (it started before now and ends after now).
     bool IsTransmitting() const;
+    /// When the wire is free again (the end of the last frame started; in the past when idle).
+    Time GetTxFreeAt() const;
     /// Bytes one frame of this size occupies on the wire.
     static uint32_t WireBytes(uint32_t frameBytes);
 
@@ -88,16 +98,30 @@ class FeroceNetDevice : public NetDevice
 
   protected:
     void DoDispose() override;
-    /// Start serializing a whole frame; the device must be idle.
+    /**
+     * A frame may start now: the wire is free, and no wake-up is due at this
+     * very instant for the end of the last frame (frames that waited for the
+     * wire start in that wake-up, as they would in a transmit-complete
+     * event, whatever else happens at the same instant before it).
+     */
+    bool CanTransmit() const;
+    /// Start serializing a whole frame now; the wire must be free.
     void TransmitStart(Ptr<Packet> frame);
-    /// The wire is free again: send the next frame if there is one.
-    virtual void NotifyTransmitComplete() = 0;
+    /**
+     * Run TrySend at `at` (not before now): the one pending wake-up of the
+     * device moves there, or is cancelled with Time::Max().  A subclass
+     * keeps it at the earliest time it can send something (at least
+     * GetTxFreeAt()), so each frame that waits costs one event.
+     */
+    void WakeAt(Time at);
+    /// Send what may be sent now, if the wire is free; then WakeAt the next chance.
+    virtual void TrySend() = 0;
     /// A frame arrived intact.
     virtual void HandleFrame(Ptr<Packet> frame) = 0;
     Mac48Address GetMacAddress() const;
 
   private:
-    void TransmitComplete();
+    void Wake();
 
     Ptr<Node> m_node;
     Ptr<FeroceChannel> m_channel;
@@ -106,7 +130,9 @@ class FeroceNetDevice : public NetDevice
     uint16_t m_mtu;
     DataRate m_rate;
     Ptr<ErrorModel> m_receiveErrorModel;
-    bool m_transmitting;
+    Time m_txFreeAt;    ///< end of the last frame started
+    EventId m_wake;     ///< the pending wake-up (TrySend)
+    Time m_wakeAt;      ///< its time; Time::Max() when none is pending
     uint64_t m_txCarry; ///< remainder of bits * 1e9 / rate from earlier frames
     uint64_t m_txFrames;
     uint64_t m_txBytes;

@@ -32,6 +32,7 @@ FeroceSwitchPort::FeroceSwitchPort()
     : m_switch(nullptr),
       m_index(0),
       m_bytes{},
+      m_nonEmpty(0),
       m_rrNext(0),
       m_pauseFramesReceived(0)
 {
@@ -50,6 +51,7 @@ FeroceSwitchPort::DoDispose()
         q.clear();
     }
     m_pfcOut.clear();
+    m_nonEmpty = 0;
     m_pause.Cancel();
     m_switch = nullptr;
     FeroceNetDevice::DoDispose();
@@ -79,6 +81,10 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
 {
     m_queue[queue].push_back(e);
     m_bytes[queue] += e.frame->GetSize();
+    if (queue < kControlQueue)
+    {
+        m_nonEmpty |= uint8_t(1u << queue);
+    }
     m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
     TrySend();
 }
@@ -114,50 +120,64 @@ FeroceSwitchPort::GetPauseFramesReceived() const
     return m_pauseFramesReceived;
 }
 
-void
-FeroceSwitchPort::NotifyTransmitComplete()
+uint8_t
+FeroceSwitchPort::NextQueue() const
 {
-    TrySend();
+    if (!m_pfcOut.empty())
+    {
+        return kPfcOut;
+    }
+    if (!m_queue[kControlQueue].empty())
+    {
+        return kControlQueue;
+    }
+    if (m_nonEmpty == 0)
+    {
+        return kNone;
+    }
+    for (uint8_t k = 0; k < 8; k++)
+    {
+        uint8_t q = (m_rrNext + k) & 7;
+        if ((m_nonEmpty >> q & 1) && !m_pause.IsPaused(q))
+        {
+            return q;
+        }
+    }
+    return kNone; // every non-empty priority paused: a resume wakes us
 }
 
 void
 FeroceSwitchPort::TrySend()
 {
-    if (IsTransmitting())
+    uint8_t queue = NextQueue();
+    if (queue != kNone && CanTransmit())
     {
-        return;
-    }
-    if (!m_pfcOut.empty())
-    {
-        Ptr<Packet> frame = m_pfcOut.front();
-        m_pfcOut.pop_front();
-        TransmitStart(frame);
-        return;
-    }
-    uint8_t queue = kControlQueue;
-    if (m_queue[kControlQueue].empty())
-    {
-        queue = 0xff;
-        for (uint8_t k = 0; k < 8; k++)
+        if (queue == kPfcOut)
         {
-            uint8_t q = (m_rrNext + k) & 7;
-            if (!m_queue[q].empty() && !m_pause.IsPaused(q))
+            Ptr<Packet> frame = m_pfcOut.front();
+            m_pfcOut.pop_front();
+            TransmitStart(frame);
+        }
+        else
+        {
+            if (queue != kControlQueue)
             {
-                queue = q;
-                m_rrNext = (q + 1) & 7;
-                break;
+                m_rrNext = (queue + 1) & 7;
             }
+            Entry e = m_queue[queue].front();
+            m_queue[queue].pop_front();
+            m_bytes[queue] -= e.frame->GetSize();
+            if (queue != kControlQueue && m_queue[queue].empty())
+            {
+                m_nonEmpty &= uint8_t(~(1u << queue));
+            }
+            m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
+            TransmitStart(m_switch->Dequeue(this, queue, e));
         }
-        if (queue == 0xff)
-        {
-            return; // empty, or every non-empty priority paused: a resume wakes us
-        }
+        queue = NextQueue();
     }
-    Entry e = m_queue[queue].front();
-    m_queue[queue].pop_front();
-    m_bytes[queue] -= e.frame->GetSize();
-    m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
-    TransmitStart(m_switch->Dequeue(this, queue, e));
+    // the next frame starts when this one ends
+    WakeAt(queue == kNone ? Time::Max() : GetTxFreeAt());
 }
 
 void

@@ -26,6 +26,8 @@ class FeroceSwitch;
  *
  * Transmit order: PFC frames the switch generates, then the control queue
  * (ACK, NAK, CNP) by strict priority, then the data priorities round robin.
+ * One event per frame that has to wait for the wire (a wake-up at the end
+ * of the frame before it); a frame that finds the wire free starts at once.
  * A priority paused by a PFC frame from the peer is skipped until its pause
  * ends; the control class is never paused (it is lossy and tiny).
  */
@@ -61,19 +63,24 @@ class FeroceSwitchPort : public FeroceNetDevice
 
   protected:
     void DoDispose() override;
-    void NotifyTransmitComplete() override;
+    void TrySend() override;
     void HandleFrame(Ptr<Packet> frame) override;
 
   private:
     friend class FeroceSwitch;
 
-    void TrySend();
+    static const uint8_t kPfcOut = 9;  ///< NextQueue: a PFC frame of the switch's own
+    static const uint8_t kNone = 0xff; ///< NextQueue: nothing may be sent
+
+    /// What to send next: kPfcOut, kControlQueue, an unpaused data priority, or kNone.
+    uint8_t NextQueue() const;
     void HandlePause(Ptr<Packet> frame);
 
     FeroceSwitch* m_switch;
     uint32_t m_index;
     std::deque<Entry> m_queue[9];
     uint64_t m_bytes[9];
+    uint8_t m_nonEmpty; ///< bit q: data queue q holds a frame
     std::deque<Ptr<Packet>> m_pfcOut;
     uint8_t m_rrNext;
     PfcPauseState m_pause;

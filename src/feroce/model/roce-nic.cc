@@ -16,6 +16,8 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -154,7 +156,6 @@ RoceNic::DoDispose()
     m_qps.clear();
     m_control.clear();
     m_rpConfig = nullptr;
-    m_wakeEvent.Cancel();
     m_pause.Cancel();
     FeroceNetDevice::DoDispose();
 }
@@ -311,44 +312,26 @@ RoceNic::SendControl(Ptr<Packet> frame, uint8_t priority)
 }
 
 void
-RoceNic::NotifyTransmitComplete()
-{
-    TrySend();
-}
-
-void
-RoceNic::ScheduleWake(Time at)
-{
-    if (m_wakeEvent.IsRunning() && m_wakeTime <= at)
-    {
-        return;
-    }
-    m_wakeEvent.Cancel();
-    m_wakeTime = at;
-    m_wakeEvent = Simulator::Schedule(at - Simulator::Now(), &RoceNic::TrySend, this);
-}
-
-void
 RoceNic::TrySend()
 {
-    if (IsTransmitting())
-    {
-        return;
-    }
-    for (auto it = m_control.begin(); it != m_control.end(); ++it)
-    {
-        if (!IsPaused(it->priority))
-        {
-            Ptr<Packet> frame = it->frame;
-            m_control.erase(it);
-            TransmitStart(frame);
-            return;
-        }
-    }
     Time now = Simulator::Now();
-    Time earliest = Time::Max();
+    bool free = CanTransmit();
+    bool sent = false;
+    auto unpaused = [this](const ControlFrame& c) { return !IsPaused(c.priority); };
+    // ACK, NAK and CNP first, in order, those of a paused priority skipped
+    auto ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
+    if (ctl != m_control.end() && free)
+    {
+        Ptr<Packet> frame = ctl->frame;
+        m_control.erase(ctl);
+        TransmitStart(frame);
+        sent = true;
+        ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
+    }
+    // the earliest instant something not yet sent may go (the wire aside)
+    Time earliest = ctl != m_control.end() ? now : Time::Max();
     std::size_t n = m_qps.size();
-    for (std::size_t k = 0; k < n; k++)
+    for (std::size_t k = 0; k < n && earliest > now; k++)
     {
         std::size_t idx = (m_rrNext + k) % n;
         RoceQueuePair* qp = PeekPointer(m_qps[idx]);
@@ -357,18 +340,17 @@ RoceNic::TrySend()
             continue; // nothing to send, or the end of the pause wakes us
         }
         Time t = qp->NextSendTime();
-        if (t <= now)
+        if (t <= now && free && !sent)
         {
             m_rrNext = idx + 1;
             TransmitStart(qp->BuildDataPacket());
-            return;
+            sent = true;
+            t = qp->NextSendTime();
         }
         earliest = std::min(earliest, t);
     }
-    if (earliest != Time::Max())
-    {
-        ScheduleWake(earliest);
-    }
+    // one wake-up: when the wire is free and something may go
+    WakeAt(earliest == Time::Max() ? earliest : std::max(earliest, GetTxFreeAt()));
 }
 
 void

@@ -32,6 +32,8 @@ namespace ns3
  * Transmit order: ACK, NAK and CNP frames first, then the eligible queue
  * pairs round robin; a QP is eligible when it has a packet, its rate
  * limiter allows it, its window is open and its priority is not paused.
+ * One wake-up at a time, at the earliest instant something can go: the end
+ * of the frame on the wire or the next paced send, whichever is later.
  * PFC PAUSE frames from the link pause priorities for their quanta (512 bit
  * times each; 0 resumes) unless PfcHonour is false (a MAC without PFC).
  * DCQCN: each QP runs a reaction point with the parameters of the
@@ -94,15 +96,13 @@ class RoceNic : public FeroceNetDevice
   protected:
     void DoInitialize() override;
     void DoDispose() override;
-    void NotifyTransmitComplete() override;
+    void TrySend() override;
     void HandleFrame(Ptr<Packet> frame) override;
 
   private:
     friend class RoceQueuePair;
 
     void Start();
-    void TrySend();
-    void ScheduleWake(Time at);
     void SendControl(Ptr<Packet> frame, uint8_t priority);
     void HandlePfc(Ptr<Packet> frame);
     void RxProcessed(Ptr<Packet> frame);
@@ -138,8 +138,6 @@ class RoceNic : public FeroceNetDevice
     };
 
     std::deque<ControlFrame> m_control;
-    EventId m_wakeEvent;
-    Time m_wakeTime;
     PfcPauseState m_pause;
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;

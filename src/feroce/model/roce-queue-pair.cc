@@ -701,8 +701,7 @@ RoceQueuePair::ReceiveAck(const RoceHeader& h)
         }
         Time wait = MicroSeconds(10) * int64_t(kRnrTimer10us[FEROCE_AETH_VALUE(syndrome)]);
         m_rnrUntil = Simulator::Now() + wait;
-        RewindTo(psn);
-        m_nic->ScheduleWake(m_rnrUntil);
+        RewindTo(psn); // TrySend below wakes the NIC at m_rnrUntil
         break;
     }
     case 3:
