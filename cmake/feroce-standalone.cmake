@@ -192,7 +192,8 @@ macro(feroce_standalone_targets)
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/build-lists-test.sh ${CMAKE_CURRENT_SOURCE_DIR})
 
   # ns-3 TestSuites through the runner, one ctest entry per suite
-  foreach(suite feroce-dcqcn-reaction-point feroce-roce-header feroce-roce-nic feroce-switch)
+  foreach(suite feroce-dcqcn-reaction-point feroce-roce-header feroce-roce-nic feroce-switch
+                feroce-frontend-app)
     add_test(NAME ns3-${suite} COMMAND feroce-test-runner --suite=${suite} --verbose)
   endforeach()
 endmacro()

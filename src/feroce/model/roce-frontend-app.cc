@@ -53,8 +53,8 @@ RoceFrontEndApp::GetTypeId()
                           MakeUintegerAccessor(&RoceFrontEndApp::m_bufferSize),
                           MakeUintegerChecker<uint64_t>())
             .AddAttribute("MaxOutstanding",
-                          "Most messages posted and not yet completed (a board keeps a few in "
-                          "flight; the send queue may allow more)",
+                          "Most messages posted and not yet completed on each queue pair (a board "
+                          "keeps a few in flight; the send queue may allow more)",
                           UintegerValue(4),
                           MakeUintegerAccessor(&RoceFrontEndApp::m_maxOutstanding),
                           MakeUintegerChecker<uint32_t>(1))
@@ -86,7 +86,6 @@ RoceFrontEndApp::RoceFrontEndApp()
       m_saturate(true),
       m_nextId(0),
       m_buffered(0),
-      m_waiting(0),
       m_generated(0),
       m_lost(0),
       m_completed(0),
@@ -103,21 +102,44 @@ RoceFrontEndApp::~RoceFrontEndApp()
 void
 RoceFrontEndApp::DoDispose()
 {
-    m_qp = nullptr;
+    m_dests.clear();
     Application::DoDispose();
 }
 
 void
 RoceFrontEndApp::SetQueuePair(Ptr<RoceQueuePair> qp)
 {
-    m_qp = qp;
-    m_qp->SetCompletionCallback(MakeCallback(&RoceFrontEndApp::Completed, this));
+    m_dests.clear();
+    AddQueuePair(qp);
+}
+
+void
+RoceFrontEndApp::AddQueuePair(Ptr<RoceQueuePair> qp)
+{
+    NS_ABORT_MSG_IF(!qp, "RoceFrontEndApp: AddQueuePair(nullptr)");
+    std::size_t index = m_dests.size();
+    m_dests.emplace_back();
+    m_dests.back().qp = qp;
+    // a bound free function: Callback::Bind needs ns-3.36
+    qp->SetCompletionCallback(MakeBoundCallback(&RoceFrontEndApp::CompletedOn, this, index));
 }
 
 Ptr<RoceQueuePair>
 RoceFrontEndApp::GetQueuePair() const
 {
-    return m_qp;
+    return m_dests.empty() ? nullptr : m_dests[0].qp;
+}
+
+Ptr<RoceQueuePair>
+RoceFrontEndApp::GetQueuePair(std::size_t i) const
+{
+    return i < m_dests.size() ? m_dests[i].qp : nullptr;
+}
+
+std::size_t
+RoceFrontEndApp::GetNQueuePairs() const
+{
+    return m_dests.size();
 }
 
 int64_t
@@ -130,7 +152,7 @@ RoceFrontEndApp::AssignStreams(int64_t stream)
 void
 RoceFrontEndApp::StartApplication()
 {
-    NS_ABORT_MSG_IF(!m_qp, "RoceFrontEndApp: no queue pair (SetQueuePair)");
+    NS_ABORT_MSG_IF(m_dests.empty(), "RoceFrontEndApp: no queue pair (SetQueuePair)");
     NS_ABORT_MSG_IF(m_mode != "saturate" && m_mode != "trigger",
                     "RoceFrontEndApp: Mode = " << m_mode
                                                << " is not allowed: expected saturate or trigger");
@@ -138,7 +160,10 @@ RoceFrontEndApp::StartApplication()
     m_saturate = m_mode == "saturate";
     if (m_saturate)
     {
-        PostPending();
+        for (std::size_t i = 0; i < m_dests.size(); i++)
+        {
+            PostPending(i);
+        }
     }
     else
     {
@@ -156,18 +181,22 @@ RoceFrontEndApp::StopApplication()
 void
 RoceFrontEndApp::Trigger()
 {
-    m_generated++;
+    uint64_t event = m_generated++;
     if (m_buffered + m_messageSize > m_bufferSize)
     {
         m_lost++;
-        m_lostTrace(m_generated - 1);
+        NS_LOG_LOGIC("event " << event << " lost: " << m_buffered << " of " << m_bufferSize
+                              << " buffer bytes held");
+        m_lostTrace(event);
     }
     else
     {
+        // event building: every board sends event n to the same receiver, n mod K
+        std::size_t i = event % m_dests.size();
         m_buffered += m_messageSize;
         m_bufferPeak = std::max(m_bufferPeak, m_buffered);
-        m_waiting++;
-        PostPending();
+        m_dests[i].waiting.push_back(event);
+        PostPending(i);
     }
     Time gap = m_triggerInterval;
     if (m_poisson)
@@ -179,44 +208,58 @@ RoceFrontEndApp::Trigger()
 }
 
 void
-RoceFrontEndApp::PostPending()
+RoceFrontEndApp::PostPending(std::size_t i)
 {
-    while (m_running && (m_saturate || m_waiting > 0) &&
-           m_qp->GetSendQueueLength() < m_maxOutstanding)
+    Destination& d = m_dests[i];
+    while (m_running && (m_saturate || !d.waiting.empty()) &&
+           d.qp->GetSendQueueLength() < m_maxOutstanding)
     {
+        uint64_t id = m_saturate ? m_nextId : d.waiting.front();
         RoceWorkRequest wr;
-        wr.id = m_nextId;
+        wr.id = id;
         wr.write = m_write;
         wr.withImm = m_withImm;
-        wr.imm = uint32_t(m_nextId);
+        wr.imm = uint32_t(id);
         wr.length = m_messageSize;
-        wr.remoteAddr = 0x10000000ULL + (m_nextId % 64) * m_messageSize;
+        wr.remoteAddr = 0x10000000ULL + (d.posted % 64) * m_messageSize;
         wr.rkey = 0x1234;
-        if (!m_qp->PostSend(wr))
+        if (!d.qp->PostSend(wr))
         {
             return; // the send queue is full: a completion makes room
         }
-        m_nextId++;
-        if (!m_saturate)
+        d.posted++;
+        if (m_saturate)
         {
-            m_waiting--;
+            m_nextId++;
+        }
+        else
+        {
+            d.waiting.pop_front();
         }
     }
 }
 
 void
-RoceFrontEndApp::Completed(const RoceCompletion& c)
+RoceFrontEndApp::CompletedOn(RoceFrontEndApp* app, std::size_t i, const RoceCompletion& c)
+{
+    app->Completed(i, c);
+}
+
+void
+RoceFrontEndApp::Completed(std::size_t i, const RoceCompletion& c)
 {
     if (c.status == ROCE_WC_SUCCESS)
     {
         m_completed++;
         m_bytesCompleted += c.length;
+        m_dests[i].completed++;
+        m_dests[i].bytesCompleted += c.length;
     }
     if (!m_saturate)
     {
         m_buffered -= std::min(m_buffered, c.length); // acknowledged: the board frees it
     }
-    PostPending();
+    PostPending(i);
 }
 
 uint64_t
@@ -241,6 +284,18 @@ uint64_t
 RoceFrontEndApp::GetBytesCompleted() const
 {
     return m_bytesCompleted;
+}
+
+uint64_t
+RoceFrontEndApp::GetMessagesCompleted(std::size_t i) const
+{
+    return i < m_dests.size() ? m_dests[i].completed : 0;
+}
+
+uint64_t
+RoceFrontEndApp::GetBytesCompleted(std::size_t i) const
+{
+    return i < m_dests.size() ? m_dests[i].bytesCompleted : 0;
 }
 
 uint64_t

@@ -15,20 +15,31 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <vector>
 
 namespace ns3
 {
 
 /**
  * \ingroup feroce
- * \brief A detector front-end board sending over one queue pair.
+ * \brief A detector front-end board sending over one queue pair, or over
+ * several (one per receiver: event building).
  *
  * Mode "saturate": keeps MaxOutstanding messages of MessageSize bytes
- * posted (a board that always has data).  Mode "trigger": an event of MessageSize
- * bytes every TriggerInterval (periodic, or Poisson with that mean), stored
- * in an on-board buffer of BufferSize bytes until its RDMA message is
- * acknowledged; an event that does not fit is lost and counted, as a
- * board's FIFO overflows.  Random draws use one stream (AssignStreams).
+ * posted on each queue pair (a board that always has data).  Mode "trigger":
+ * an event of MessageSize bytes every TriggerInterval (periodic, or Poisson
+ * with that mean), stored in an on-board buffer of BufferSize bytes until
+ * its RDMA message is acknowledged; an event that does not fit is lost and
+ * counted, as a board's FIFO overflows.  Random draws use one stream
+ * (AssignStreams); boards given the same stream trigger at the same instants,
+ * as a camera's common trigger does.
+ *
+ * Event building: with K queue pairs (AddQueuePair), event n (counted from
+ * 0 at the start, lost events included) goes to the (n mod K)-th, so every
+ * board sends the fragments of one event to the same receiver.  Each queue
+ * pair has its own MaxOutstanding and its own waiting events; the on-board
+ * buffer is shared by all.  Work-request ids and immediate data are the
+ * event number in trigger mode, the message number in saturate mode.
  */
 class RoceFrontEndApp : public Application
 {
@@ -38,14 +49,24 @@ class RoceFrontEndApp : public Application
     RoceFrontEndApp();
     ~RoceFrontEndApp() override;
 
+    /// The one queue pair the board sends on (replaces any added before).
     void SetQueuePair(Ptr<RoceQueuePair> qp);
+    /// One more destination: with K of them, event n goes to the (n mod K)-th added.
+    void AddQueuePair(Ptr<RoceQueuePair> qp);
+    /// The first queue pair (nullptr if none).
     Ptr<RoceQueuePair> GetQueuePair() const;
+    /// The i-th queue pair added.
+    Ptr<RoceQueuePair> GetQueuePair(std::size_t i) const;
+    std::size_t GetNQueuePairs() const;
     int64_t AssignStreams(int64_t stream);
 
     uint64_t GetEventsGenerated() const;
     uint64_t GetEventsLost() const;
     uint64_t GetMessagesCompleted() const;
     uint64_t GetBytesCompleted() const;
+    /// Messages and bytes completed on the i-th queue pair.
+    uint64_t GetMessagesCompleted(std::size_t i) const;
+    uint64_t GetBytesCompleted(std::size_t i) const;
     /// Most bytes the on-board buffer held.
     uint64_t GetBufferPeak() const;
 
@@ -56,10 +77,22 @@ class RoceFrontEndApp : public Application
     void StartApplication() override;
     void StopApplication() override;
     void Trigger();
-    void PostPending();
-    void Completed(const RoceCompletion& c);
+    void PostPending(std::size_t i);
+    void Completed(std::size_t i, const RoceCompletion& c);
+    static void CompletedOn(RoceFrontEndApp* app, std::size_t i, const RoceCompletion& c);
 
-    Ptr<RoceQueuePair> m_qp;
+    /// One destination: its queue pair, the events waiting for room in its
+    /// send queue, and its counters.
+    struct Destination
+    {
+        Ptr<RoceQueuePair> qp;
+        std::deque<uint64_t> waiting; ///< event numbers stored, not yet posted
+        uint64_t posted{0};
+        uint64_t completed{0};
+        uint64_t bytesCompleted{0};
+    };
+
+    std::vector<Destination> m_dests;
     uint64_t m_messageSize;
     std::string m_mode;
     Time m_triggerInterval;
@@ -75,7 +108,6 @@ class RoceFrontEndApp : public Application
     EventId m_triggerEvent;
     uint64_t m_nextId;
     uint64_t m_buffered; ///< bytes of events stored on board (posted or waiting)
-    uint64_t m_waiting;  ///< events stored but not yet posted (send queue full)
     uint64_t m_generated;
     uint64_t m_lost;
     uint64_t m_completed;
