@@ -13,6 +13,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -62,12 +63,14 @@ FormatNumber(double v)
 
 FeroceStudy::FeroceStudy(const std::string& scenario,
                          const std::string& defaultOutdir,
-                         Time defaultDuration)
+                         Time defaultDuration,
+                         Time defaultWindow,
+                         Time defaultWarmup)
     : m_scenario(scenario),
       m_outdir(defaultOutdir),
       m_duration(defaultDuration),
-      m_window(MilliSeconds(1)),
-      m_warmup(MilliSeconds(5))
+      m_window(defaultWindow),
+      m_warmup(defaultWarmup)
 {
     m_cmd.Usage(scenario + ": a feroce study; outputs under --outdir, one row in --db "
                            "(src/feroce/doc/results.md)");
@@ -163,6 +166,12 @@ Time
 FeroceStudy::GetWindow() const
 {
     return m_window;
+}
+
+Time
+FeroceStudy::GetWarmup() const
+{
+    return m_warmup;
 }
 
 const std::string&
@@ -349,7 +358,20 @@ FeroceStudy::Finish()
     {
         metrics.emplace_back(f.name + "_gbps", double(f.total) * 8 / m_duration.GetSeconds() / 1e9);
     }
-    metrics.insert(metrics.end(), m_metrics.begin(), m_metrics.end());
+    for (auto& m : m_metrics)
+    {
+        auto same = std::find_if(metrics.begin(), metrics.end(), [&m](const auto& mine) {
+            return mine.first == m.first;
+        });
+        if (same != metrics.end())
+        {
+            same->second = m.second; // the program knows better
+        }
+        else
+        {
+            metrics.push_back(m);
+        }
+    }
 
     std::string metricsName = GetPath("metrics.txt");
     std::ofstream out(metricsName);

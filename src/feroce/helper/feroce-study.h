@@ -42,9 +42,12 @@ namespace ns3
 class FeroceStudy
 {
   public:
+    /// The defaults of --outdir, --duration, --window and --warmup.
     FeroceStudy(const std::string& scenario,
                 const std::string& defaultOutdir,
-                Time defaultDuration);
+                Time defaultDuration,
+                Time defaultWindow = MilliSeconds(1),
+                Time defaultWarmup = MilliSeconds(5));
 
     /// A program flag: CommandLine::AddValue, and its parsed value recorded as a parameter.
     template <typename T>
@@ -61,6 +64,7 @@ class FeroceStudy
 
     Time GetDuration() const;
     Time GetWindow() const;
+    Time GetWarmup() const;
     const std::string& GetOutdir() const;
     bool GetPcap() const;
     /// OUTDIR/name.
@@ -84,6 +88,8 @@ class FeroceStudy
     void Run();
 
     /// A metric of the run (also for the database's metric columns; see results.md).
+    /// A metric named like one the study computes (goodput_gbps, jain_min, a flow's
+    /// NAME_gbps...) replaces it, e.g. when the flows are not the ones to sum or to compare.
     void AddMetric(const std::string& name, double value);
 
     /// Writes metrics.txt, the row into the database, and prints the metrics and
