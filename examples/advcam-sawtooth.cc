@@ -1,0 +1,385 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The rate limiter's saw-tooth, as the firmware team verified theirs: boards
+// with different DCQCN parameters saturate one switch port toward one
+// receiver (all links 10 Gb/s), and each board's current rate Rc and target
+// rate Rt are sampled in fine windows (--window, default 100 us) beside the
+// goodput it gets.
+//
+// One board per entry of --presets; the per-board lists --timers (rate-increase
+// timer T), --alphaPeriods (alpha timer K), --gs (alpha gain g) and --rais
+// (R_AI) override the preset where not 0.  The default: board 0 the paper's
+// parameters, board 1 the hpcc preset, board 2 the paper's with its timers 10x
+// longer (550 us), so that its rate's recovery steps show.
+//
+//   advcam-sawtooth --duration=20ms --outdir=results/advcam-sawtooth
+//   advcam-sawtooth --presets=paper,paper --timers=55us,1ms --alphaPeriods=0,1ms
+//
+// Writes into --outdir: goodput.csv (Gb/s per board per window, Jain's
+// index), series.csv (switch queue toward the receiver, buffer, each board's
+// Rc, Rt and alpha at the end of each window), pause.csv, metrics.txt; one
+// row into --db.
+
+#include "ns3/boolean.h"
+#include "ns3/core-module.h"
+#include "ns3/dcqcn-reaction-point.h"
+#include "ns3/feroce-study.h"
+#include "ns3/feroce-switch-probe.h"
+#include "ns3/network-module.h"
+#include "ns3/roce-frontend-app.h"
+#include "ns3/roce-helper.h"
+#include "ns3/roce-receiver-app.h"
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <regex>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+/// A comma-separated list, one entry per board.
+std::vector<std::string>
+Split(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::istringstream list(text);
+    std::string item;
+    while (std::getline(list, item, ','))
+    {
+        out.push_back(item);
+    }
+    return out;
+}
+
+/// Parses one entry of a list flag; "" when it parses, else the message.
+template <typename T>
+std::string
+ParseEach(const std::string& flag,
+          const std::string& text,
+          std::size_t boards,
+          const std::string& expected,
+          std::function<bool(const std::string&, T&)> parse,
+          std::vector<T>& out)
+{
+    std::vector<std::string> items = Split(text);
+    if (items.size() != boards)
+    {
+        return flag + " = " + text + " is not allowed: expected " + std::to_string(boards) +
+               " comma-separated values (one per board of --presets), got " +
+               std::to_string(items.size());
+    }
+    for (const std::string& item : items)
+    {
+        T v{};
+        if (!parse(item, v))
+        {
+            return flag + " = " + text + " is not allowed: " + item + " is not " + expected;
+        }
+        out.push_back(v);
+    }
+    return "";
+}
+
+bool
+ParseTime(const std::string& s, Time& t)
+{
+    // checked first: Time's own parser aborts on what it cannot read
+    static const std::regex time("^[0-9]+(\\.[0-9]+)?(s|ms|us|ns)$");
+    if (s == "0")
+    {
+        t = Time(0);
+        return true;
+    }
+    if (!std::regex_match(s, time))
+    {
+        return false;
+    }
+    t = Time(s);
+    return t <= Seconds(1);
+}
+
+bool
+ParseNumber(const std::string& s, double& v, double lo, double hi)
+{
+    char* end = nullptr;
+    v = std::strtod(s.c_str(), &end);
+    return !s.empty() && *end == '\0' && std::isfinite(v) && v >= lo && v <= hi;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string presets = "paper,hpcc,paper";
+    std::string timers = "0,0,550us";
+    std::string alphaPeriods = "0,0,550us";
+    std::string gs = "0,0,0";
+    std::string rais = "0,0,0";
+    Time cnpInterval = MicroSeconds(50);
+    uint64_t kmin = 5000;
+    uint64_t kmax = 200000;
+    double pmax = 0.01;
+    bool pfc = true;
+    uint32_t pmtu = 4096;
+    uint64_t messageSize = 1 << 20;
+    Time linkDelay = MicroSeconds(1);
+
+    FeroceStudy study("advcam-sawtooth",
+                      "results/advcam-sawtooth",
+                      MilliSeconds(20),
+                      MicroSeconds(100),
+                      MilliSeconds(2));
+    study.AddFlag("presets",
+                  "DCQCN preset per board (paper, connectx, hpcc), comma separated",
+                  presets);
+    study.AddFlag("timers", "Per board: rate-increase timer T (0: the preset's)", timers);
+    study.AddFlag("alphaPeriods", "Per board: alpha timer K (0: the preset's)", alphaPeriods);
+    study.AddFlag("gs", "Per board: alpha gain g in (0, 1] (0: the preset's)", gs);
+    study.AddFlag("rais", "Per board: additive increase R_AI in Mb/s (0: the preset's)", rais);
+    study.AddFlag("cnpInterval",
+                  "The receiver's CNP interval N (0: a CNP per CE mark)",
+                  cnpInterval);
+    study.AddFlag("kmin", "ECN Kmin bytes", kmin);
+    study.AddFlag("kmax", "ECN Kmax bytes", kmax);
+    study.AddFlag("pmax", "ECN Pmax", pmax);
+    study.AddFlag("pfc", "PFC on the switch", pfc);
+    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
+    study.AddFlag("messageSize", "Bytes per RDMA WRITE (the boards always have data)", messageSize);
+    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
+    if (!study.Parse(argc, argv))
+    {
+        return study.GetExitCode();
+    }
+
+    std::vector<std::string> presetList = Split(presets);
+    std::size_t boards = presetList.size();
+    if (boards < 1 || boards > 64)
+    {
+        return study.Reject("presets = " + presets +
+                            " is not allowed: expected 1..64 comma-separated presets");
+    }
+    for (const std::string& p : presetList)
+    {
+        if (p != "paper" && p != "connectx" && p != "hpcc")
+        {
+            return study.Reject("presets = " + presets + " is not allowed: " + p +
+                                " is not paper, connectx or hpcc");
+        }
+    }
+    std::vector<Time> timerList;
+    std::vector<Time> alphaList;
+    std::vector<double> gList;
+    std::vector<double> raiList;
+    std::function<bool(const std::string&, Time&)> parseTime = ParseTime;
+    std::function<bool(const std::string&, double&)> parseG = [](const std::string& s, double& v) {
+        return ParseNumber(s, v, 0, 1);
+    };
+    std::function<bool(const std::string&, double&)> parseRai =
+        [](const std::string& s, double& v) { return ParseNumber(s, v, 0, 10000); };
+    for (std::string error :
+         {ParseEach("timers",
+                    timers,
+                    boards,
+                    "0 or a time in (0, 1s] (e.g. 550us)",
+                    parseTime,
+                    timerList),
+          ParseEach("alphaPeriods",
+                    alphaPeriods,
+                    boards,
+                    "0 or a time in (0, 1s] (e.g. 550us)",
+                    parseTime,
+                    alphaList),
+          ParseEach("gs", gs, boards, "a number in [0, 1]", parseG, gList),
+          ParseEach("rais", rais, boards, "a number of Mb/s in [0, 10000]", parseRai, raiList)})
+    {
+        if (!error.empty())
+        {
+            return study.Reject(error);
+        }
+    }
+    if (cnpInterval.IsStrictlyNegative())
+    {
+        return study.Reject("cnpInterval = " + std::to_string(cnpInterval.GetNanoSeconds()) +
+                            "ns is not allowed: expected >= 0");
+    }
+    if (!(pmax >= 0 && pmax <= 1))
+    {
+        return study.Reject("pmax = " + std::to_string(pmax) + " is not allowed: expected [0, 1]");
+    }
+    if (kmin > kmax)
+    {
+        return study.Reject("kmin = " + std::to_string(kmin) +
+                            " is not allowed: expected <= kmax = " + std::to_string(kmax));
+    }
+    if (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096)
+    {
+        return study.Reject("pmtu = " + std::to_string(pmtu) +
+                            " is not allowed: expected 256, 512, 1024, 2048 or 4096");
+    }
+    if (messageSize < 1 || messageSize > (1ULL << 31))
+    {
+        return study.Reject("messageSize = " + std::to_string(messageSize) +
+                            " is not allowed: expected 1..2147483648 bytes");
+    }
+    if (linkDelay.IsStrictlyNegative())
+    {
+        return study.Reject("linkDelay = " + std::to_string(linkDelay.GetNanoSeconds()) +
+                            "ns is not allowed: expected >= 0");
+    }
+    Time duration = study.GetDuration();
+
+    RoceHelper helper;
+    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
+    helper.SetDeviceAttribute("CnpInterval", TimeValue(cnpInterval));
+    helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
+    helper.SetSwitchAttribute("PfcEnabled", BooleanValue(pfc));
+    helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
+    helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
+    helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
+
+    // nodes 0..N-1 the boards, N the receiver, N+1 the switch
+    NodeContainer hosts;
+    hosts.Create(boards + 1);
+    Ptr<Node> swNode = CreateObject<Node>();
+    NetDeviceContainer devices = helper.InstallStar(swNode, hosts);
+    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
+    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(devices.Get(boards));
+    std::vector<Ptr<RoceNic>> nics;
+    for (std::size_t i = 0; i < boards; i++)
+    {
+        // each board's own rate limiter: its preset, then the flags on top of it
+        Ptr<RoceNic> nic = DynamicCast<RoceNic>(devices.Get(i));
+        Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
+        std::string error = rp->ApplyPreset(presetList[i], nic->GetDataRate());
+        if (!error.empty())
+        {
+            return study.Reject("presets = " + presets + ": " + error);
+        }
+        if (timerList[i].IsStrictlyPositive())
+        {
+            rp->SetAttribute("IncreaseTimer", TimeValue(timerList[i]));
+        }
+        if (alphaList[i].IsStrictlyPositive())
+        {
+            rp->SetAttribute("AlphaPeriod", TimeValue(alphaList[i]));
+        }
+        if (gList[i] > 0)
+        {
+            rp->SetAttribute("G", DoubleValue(gList[i]));
+        }
+        if (raiList[i] > 0)
+        {
+            rp->SetAttribute("RateAi", DataRateValue(DataRate(uint64_t(raiList[i] * 1e6))));
+        }
+        error = rp->Validate();
+        if (!error.empty())
+        {
+            return study.Reject("board " + std::to_string(i) + ": " + error);
+        }
+        nic->SetAttribute("ReactionPoint", PointerValue(rp));
+        nics.push_back(nic);
+    }
+    for (std::size_t i = 0; i <= boards; i++)
+    {
+        std::string error = DynamicCast<RoceNic>(devices.Get(i))->Validate();
+        if (!error.empty())
+        {
+            return study.Reject(error);
+        }
+    }
+    std::string error = sw->Validate();
+    if (!error.empty())
+    {
+        return study.Reject(error);
+    }
+    sw->AssignStreams(1);
+
+    Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
+    hosts.Get(boards)->AddApplication(rx);
+    std::vector<Ptr<RoceQueuePair>> qps;
+    for (std::size_t i = 0; i < boards; i++)
+    {
+        auto qp = helper.ConnectQueuePairs(nics[i], receiver);
+        qps.push_back(qp.first);
+        rx->AddQueuePair(qp.second);
+        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
+        app->SetAttribute("MessageSize", UintegerValue(messageSize));
+        app->SetQueuePair(qp.first);
+        hosts.Get(i)->AddApplication(app);
+        app->SetStartTime(Time(0));
+        app->SetStopTime(duration);
+        study.AddFlow(
+            "board" + std::to_string(i),
+            [rx, i]() { return rx->GetBytesReceived(i); },
+            Time(0),
+            duration);
+    }
+
+    // series.csv: queue, buffer, then Rc of every board, Rt of every board, alpha of every board
+    FeroceSwitchProbe probe(sw);
+    uint32_t toReceiver = boards; // InstallStar: switch port i faces host i
+    study.AddGauge("queue_to_receiver_bytes",
+                   [&probe, toReceiver]() { return double(probe.TakeWindowMax(toReceiver)); });
+    study.AddGauge("buffer_bytes", [sw]() { return double(sw->GetBufferUsed()); });
+    for (std::size_t i = 0; i < boards; i++)
+    {
+        Ptr<RoceQueuePair> qp = qps[i];
+        study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
+                       [qp]() { return qp->GetRateBps() / 1e9; });
+    }
+    for (std::size_t i = 0; i < boards; i++)
+    {
+        Ptr<RoceQueuePair> qp = qps[i];
+        study.AddGauge("board" + std::to_string(i) + "_rt_gbps",
+                       [qp]() { return qp->GetTargetRateBps() / 1e9; });
+    }
+    for (std::size_t i = 0; i < boards; i++)
+    {
+        Ptr<RoceQueuePair> qp = qps[i];
+        study.AddGauge("board" + std::to_string(i) + "_alpha", [qp]() { return qp->GetAlpha(); });
+    }
+    if (study.GetPcap())
+    {
+        helper.EnablePcapAll(study.GetPath("advcam-sawtooth"));
+    }
+
+    study.Run();
+
+    uint64_t cnps = 0;
+    uint64_t retx = 0;
+    for (std::size_t i = 0; i < boards; i++)
+    {
+        const auto& c = qps[i]->GetCounters();
+        cnps += c.cnpsReceived;
+        retx += c.retransmittedPackets;
+        study.AddMetric("board" + std::to_string(i) + "_cnps", double(c.cnpsReceived));
+    }
+    const auto& c = sw->GetCounters();
+    uint64_t drops = receiver->GetRxErrorDrops();
+    for (uint64_t d : c.drops)
+    {
+        drops += d;
+    }
+    std::ofstream pauses = study.OpenOutput("pause.csv");
+    pauses << "port,priority,start_ns,end_ns\n";
+    probe.WritePauseIntervals(pauses, duration);
+    study.AddMetric("drops", double(drops));
+    study.AddMetric("pause_frames", double(c.pauseFramesSent));
+    study.AddMetric("pause_time_ms", probe.GetPauseTime(duration).GetSeconds() * 1e3);
+    study.AddMetric("cnps", double(receiver->GetCounters().cnpsSent));
+    study.AddMetric("ecn_marks", double(c.ecnMarks));
+    study.AddMetric("retransmits", double(retx));
+    study.AddMetric("queue_max_bytes", double(probe.GetQueueMax()));
+    Simulator::Destroy();
+    return study.Finish();
+}
