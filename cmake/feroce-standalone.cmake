@@ -187,6 +187,49 @@ macro(feroce_standalone_targets)
   set_tests_properties(example-advcam-incast-bad-g PROPERTIES PASS_REGULAR_EXPRESSION
                        "g = 2.000000 is not allowed")
 
+  # the AdvCam studies as a user runs them: a short run writes its files and its row into the
+  # database (the line "row N in DB" comes last, after every file); a bad flag is named and
+  # exits with status 2 (the sh wrapper prints the status for the expression to see)
+  set(study_out ${CMAKE_BINARY_DIR}/test-out)
+  add_test(NAME example-advcam-camera
+           COMMAND advcam-camera --boards=12 --boardsPerLeaf=4 --receivers=3 --duration=1ms
+                   --window=250us --warmup=250us --outdir=${study_out}/advcam-camera
+                   --db=${study_out}/feroce.db)
+  set_tests_properties(example-advcam-camera PROPERTIES PASS_REGULAR_EXPRESSION
+    "events_lost=0.*queue_max_bytes=.*wrote [^\n]*boards.csv,switches.csv,pause.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
+  add_test(NAME example-advcam-mtu
+           COMMAND advcam-mtu --duration=5ms --outdir=${study_out}/advcam-mtu --db=${study_out}/feroce.db)
+  # the measured goodput at PMTU 4096 is the table's 9.804 Gb/s, every PMTU within 1% of it
+  set_tests_properties(example-advcam-mtu PROPERTIES PASS_REGULAR_EXPRESSION
+    "advcam-mtu: goodput_gbps=9\\.(79|80|81)[0-9]*\n.*max_error_vs_analytic=(0\\.00[0-9]*|[0-9.]+e-0[5-9])\n.*wrote [^\n]*mtu.csv.*row [0-9]+ in [^\n]*feroce.db")
+  add_test(NAME example-advcam-sawtooth
+           COMMAND advcam-sawtooth --duration=3ms --warmup=1ms --outdir=${study_out}/advcam-sawtooth
+                   --db=${study_out}/feroce.db)
+  set_tests_properties(example-advcam-sawtooth PROPERTIES PASS_REGULAR_EXPRESSION
+    "board2_cnps=[1-9].*wrote [^\n]*series.csv,pause.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
+  foreach(bad
+      "camera-boards|advcam-camera|--boards=0|boards = 0 is not allowed: expected 1..2000"
+      "camera-leaf|advcam-camera|--boardsPerLeaf=300|boardsPerLeaf = 300 is not allowed: expected 1..256"
+      "camera-receivers|advcam-camera|--receivers=0|receivers = 0 is not allowed: expected 1..64"
+      "camera-buffer|advcam-camera|--boardBuffer=1000|boardBuffer = 1000 is not allowed: expected >= fragmentSize = 4096"
+      "camera-pmtu|advcam-camera|--pmtu=1500|pmtu = 1500 is not allowed: expected 256, 512, 1024, 2048 or 4096"
+      "mtu-pmtus|advcam-mtu|--pmtus=256,1500|pmtus = 256,1500 is not allowed: expected distinct values of 256, 512, 1024, 2048 and 4096"
+      "mtu-message|advcam-mtu|--messageSize=0|messageSize = 0 is not allowed: expected 1..2147483648 bytes"
+      "sawtooth-presets|advcam-sawtooth|--presets=paper,fast|presets = paper,fast is not allowed: fast is not paper, connectx or hpcc"
+      "sawtooth-timers|advcam-sawtooth|--timers=0,0|timers = 0,0 is not allowed: expected 3 comma-separated values"
+      "sawtooth-g|advcam-sawtooth|--gs=0,2,0|gs = 0,2,0 is not allowed: 2 is not a number in .0, 1.")
+    string(REPLACE "|" ";" bad "${bad}")
+    list(GET bad 0 name)
+    list(GET bad 1 program)
+    list(GET bad 2 flag)
+    list(GET bad 3 message)
+    add_test(NAME example-advcam-${name}-bad
+             COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:${program}>
+                     ${flag} --outdir=${study_out}/bad --db=none)
+    set_tests_properties(example-advcam-${name}-bad PROPERTIES PASS_REGULAR_EXPRESSION
+                         "${program}: ${message}.*exit status 2")
+  endforeach()
+
   # the waf build (wscript) lists the same files as this CMake build
   add_test(NAME build-lists
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/build-lists-test.sh ${CMAKE_CURRENT_SOURCE_DIR})
