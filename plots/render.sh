@@ -2,7 +2,9 @@
 # Renders the pictures of a study run (PNG and SVG):
 #   plots/render.sh RUNDIR [PREFIX]
 # writes PREFIX-throughput, -queue, -rate, -jain .png/.svg (the ones whose data
-# the run has); PREFIX defaults to plots/<RUNDIR's name>. Run from the repository root.
+# the run has); for an advcam-camera run -switches instead of -queue and -rate,
+# for an advcam-mtu run (mtu.csv) -mtu and -throughput. PREFIX defaults to
+# plots/<RUNDIR's name>. Run from the repository root.
 set -eu
 [ $# -ge 1 ] && [ -d "$1" ] || { echo "usage: plots/render.sh RUNDIR [PREFIX]" >&2; exit 2; }
 dir=$1
@@ -13,22 +15,77 @@ case $prefix in /*) ;; *) prefix=$PWD/$prefix ;; esac
 mkdir -p "$(dirname "$prefix")"
 cd "$(dirname "$0")/.."
 param() { sed -n "s/^$1=//p" "$dir/params.txt" 2>/dev/null; }
+has() { grep -q "^$1=" "$dir/params.txt" 2>/dev/null; }
+# a rate as the params record it (bits per second) in Gb/s
+gbps() { awk -v r="$1" 'BEGIN { sub(/bps$/, "", r); printf "%g Gb/s", r / 1e9 }'; }
 n=$(( $(head -1 "$dir/goodput.csv" | tr ',' '\n' | wc -l) - 2 ))
 onoff() { [ "$(param "$1")" = 1 ] && echo "$2" || echo "$3"; }
-title="$(basename "$dir"): $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)'), ECN Kmin $(param kmin) B Kmax $(param kmax) B Pmax $(param pmax), PMTU $(param pmtu)"
+ecn="ECN Kmin $(param kmin) B Kmax $(param kmax) B Pmax $(param pmax)"
+kind=incast
+if [ -f "$dir/mtu.csv" ]; then
+    kind=mtu
+    title="$(basename "$dir"): a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
+elif has receivers; then
+    kind=camera
+    title="$(basename "$dir"): $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us\\n$(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
+elif has presets; then
+    kind=sawtooth
+    title="$(basename "$dir"): $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
+else
+    title="$(basename "$dir"): $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)'), $ecn, PMTU $(param pmtu)"
+fi
 kmin=$(param kmin); kmax=$(param kmax)
 made=
 for term in png svg; do
+    case $kind in
+    mtu)
+        gnuplot -e "dir='$dir'; out='$prefix-mtu'; term='$term'; t=\"$title\"" plots/study-mtu.gp
+        gnuplot -e "dir='$dir'; out='$prefix-throughput'; term='$term'; n=$n; what='PMTU'; t=\"$title\"" plots/study-throughput.gp
+        made="$made $prefix-mtu.$term $prefix-throughput.$term"
+        continue ;;
+    camera)
+        ymax=$(awk -v r="$(param receiverRate)" 'BEGIN { sub(/bps$/, "", r); print r / 1e9 * 1.05 }')
+        gnuplot -e "dir='$dir'; out='$prefix-throughput'; term='$term'; n=$n; what='receiver'; ymax=$ymax; t=\"$title\"" plots/study-throughput.gp
+        gnuplot -e "dir='$dir'; out='$prefix-jain'; term='$term'; n=$n; what='the receivers'; t=\"$title\"" plots/study-jain.gp
+        gnuplot -e "dir='$dir'; out='$prefix-switches'; term='$term'; kmin=${kmin:-0}; kmax=${kmax:-0}; t=\"$title\"" plots/study-switches.gp
+        made="$made $prefix-throughput.$term $prefix-jain.$term $prefix-switches.$term"
+        continue ;;
+    esac
     for pic in throughput jain; do
-        gnuplot -e "dir='$dir'; out='$prefix-$pic'; term='$term'; n=$n; t='$title'" plots/study-$pic.gp
+        gnuplot -e "dir='$dir'; out='$prefix-$pic'; term='$term'; n=$n; t=\"$title\"" plots/study-$pic.gp
         made="$made $prefix-$pic.$term"
     done
     if [ -f "$dir/series.csv" ] && head -1 "$dir/series.csv" | grep -q queue_to_receiver_bytes; then
-        gnuplot -e "dir='$dir'; out='$prefix-queue'; term='$term'; kmin=${kmin:-0}; kmax=${kmax:-0}; t='$title'" plots/study-queue.gp
+        gnuplot -e "dir='$dir'; out='$prefix-queue'; term='$term'; kmin=${kmin:-0}; kmax=${kmax:-0}; t=\"$title\"" plots/study-queue.gp
         made="$made $prefix-queue.$term"
     fi
     if [ -f "$dir/series.csv" ] && head -1 "$dir/series.csv" | grep -q board0_rc_gbps; then
-        gnuplot -e "dir='$dir'; out='$prefix-rate'; term='$term'; n=$n; t='$title'" plots/study-rate.gp
+        if head -1 "$dir/series.csv" | grep -q board0_rt_gbps; then
+            # one panel per board, named by its parameters
+            labels=$(awk -v p="$(param presets)" -v t="$(param timers)" -v k="$(param alphaPeriods)" \
+                         -v g="$(param gs)" -v r="$(param rais)" 'BEGIN {
+                n = split(p, P, ","); split(t, T, ","); split(k, K, ","); split(g, G, ","); split(r, R, ",")
+                for (i = 1; i <= n; i++) {
+                    s = P[i]
+                    if (T[i] != "0") s = s ",T=" T[i]
+                    if (K[i] != "0") s = s ",K=" K[i]
+                    if (G[i] != "0") s = s ",g=" G[i]
+                    if (R[i] != "0") s = s ",R_AI=" R[i] "Mb/s"
+                    printf "%s%s", (i > 1 ? " " : ""), s
+                } }')
+            # each panel's scale: 1.15 x the board's largest goodput, Rc or Rt after the warm-up
+            tops=$(awk -F, -v n=$n -v w="$(param warmup)" '
+                FNR == 1 { f++; next }
+                $1 <= w * 1e9 { next }
+                { for (i = 1; i <= n; i++) {
+                      c = f == 1 ? i + 1 : 3 + i; v = $c; if (v > m[i]) m[i] = v
+                      if (f == 2) { v = $(3 + n + i); if (v > m[i]) m[i] = v } } }
+                END { for (i = 1; i <= n; i++) printf "%s%g", (i > 1 ? " " : ""), (m[i] > 0 ? 1.15 * m[i] : 1) }' \
+                "$dir/goodput.csv" "$dir/series.csv")
+            gnuplot -e "dir='$dir'; out='$prefix-rate'; term='$term'; n=$n; panels=1; tops='$tops'; labels='$labels'; t=\"$title\"" plots/study-rate.gp
+        else
+            gnuplot -e "dir='$dir'; out='$prefix-rate'; term='$term'; n=$n; t=\"$title\"" plots/study-rate.gp
+        fi
         made="$made $prefix-rate.$term"
     fi
 done

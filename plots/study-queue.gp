@@ -5,10 +5,11 @@ if (!exists("kmin")) kmin = 0
 if (!exists("kmax")) kmax = 0
 set title sprintf("Switch egress queue toward the receiver\n%s", t)
 set xlabel 'time (ms)'
+set xrange [0:tmax]
 set ylabel 'queue (KB, most per window)'
 set yrange [0:*]
 set style fill transparent solid 0.35 noborder
-plot dir.'/series.csv' every ::1 using ($1/1e6):($2/1e3) with steps lw 2 lc rgb '#1f77b4' title 'queue', \
+plot dir.'/series.csv' every ::1 using (mid($1)):($2/1e3) with histeps lw 2 lc rgb '#1f77b4' title 'queue', \
      kmin/1e3 with lines dt 2 lw 1.5 lc rgb '#2ca02c' title sprintf('Kmin %g KB', kmin/1e3), \
      kmax/1e3 with lines dt 2 lw 1.5 lc rgb '#d62728' title sprintf('Kmax %g KB', kmax/1e3), \
      dir.'/pause.csv' every ::1 using (($3+$4)/2e6):(0):(($4-$3)/2e6):(kmax/1e3/20+1) with boxxyerror lc rgb '#ff7f0e' title 'PAUSE asserted (any port)'

@@ -1,11 +1,20 @@
 # Goodput of each flow (board) per window, with the instants flows leave (dashed).
+# (No `every ::1` where columnhead names a curve: the header is not data, and it would skip a row.)
 #   gnuplot -e "dir='results/advcam-incast-dcqcn'; out='plots/x'; term='png'; n=3; t='...'" plots/study-throughput.gp
+#   optional: what='receiver' (the flows are not boards: no leaving instants), ymax=105
 load 'plots/study-common.gp'
 if (!exists("n")) n = 3
 if (!exists("ymax")) ymax = 10.5
-set title sprintf("Per-board goodput\n%s", t)
+if (!exists("what")) what = 'board'
+set title sprintf("Per-%s goodput\n%s", what, t)
 set xlabel 'time (ms)'
+set xrange [0:tmax]
 set ylabel 'goodput (Gb/s per window)'
 set yrange [0:ymax]
-plot for [i=2:n+1] dir.'/goodput.csv' every ::1 using ($1/1e6):i with steps lw 2 title columnhead(i), \
-     dir.'/flows.csv' every ::1 using ($3/1e6):(0):(0):(ymax) with vectors nohead dt 2 lw 1.5 lc rgb '#606060' title 'board stops producing (its backlog drains)'
+if (what eq 'board') {
+    plot for [i=2:n+1] dir.'/goodput.csv' using (mid($1)):i with histeps lw 2 title columnhead(i), \
+         dir.'/flows.csv' every ::1 using ($3/1e6):(0):(0):(ymax) with vectors nohead dt 2 lw 1.5 lc rgb '#606060' title 'board stops producing (its backlog drains)'
+} else {
+    set key bottom right box opaque
+    plot for [i=2:n+1] dir.'/goodput.csv' using (mid($1)):i with histeps lw 2 title columnhead(i)
+}
