@@ -32,7 +32,7 @@ elif has presets; then
     kind=sawtooth
     title="$(basename "$dir"): $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
 else
-    title="$(basename "$dir"): $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)'), $ecn, PMTU $(param pmtu)"
+    title="$(basename "$dir"): $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)')\\n$ecn, PMTU $(param pmtu)"
 fi
 kmin=$(param kmin); kmax=$(param kmax)
 made=
