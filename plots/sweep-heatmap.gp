@@ -30,6 +30,7 @@ set cbrange [lo:hi]
 if (strlen(xt) > 0) { eval('set xtics '.xt) }
 if (strlen(yt) > 0) { eval('set ytics '.yt) }
 set tics out nomirror scale 0.5
+set rmargin 16
 set xlabel xl
 set ylabel yl
 set cblabel cb
@@ -38,7 +39,8 @@ unset key
 # viridis (dark blue = low, yellow = high), as gnuplot's defined palette
 set palette defined (0 '#440154', 1 '#414487', 2 '#2a788e', 3 '#22a884', 4 '#7ad151', 5 '#fde725')
 set style fill solid 1.0 noborder
-cell(v, n) = (n > 0 && v == v) ? gprintf('%.3g', v) : 'n/a'
+# a cell's label: 3 significant digits, whole numbers from 1000 up (no exponent)
+cell(v, n) = (n > 0 && v == v) ? (abs(v) >= 1000 ? sprintf('%.0f', v) : gprintf('%.3g', v)) : 'n/a'
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {

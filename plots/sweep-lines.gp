@@ -4,7 +4,8 @@
 #   gnuplot -e "in='d.dat'; out='plots/x'; ns=3; titles='kmin=5000 kmin=20000 kmin=80000'; \
 #               xl='kmax'; yl='jain_min'; t='title'; logx=0; xt=''" plots/sweep-lines.gp
 # in: one block per line (two blank lines between blocks) of rows "x mean ci95 n";
-#     xt: tic labels when the parameter is not a number (x is then its index).
+#     xt: the tics, one per value of the parameter ("(\"label\" position, ...)"); catx=1 when
+#     the parameter is not a number (x is then the value's index).
 #     Writes out.png and out.svg.
 if (!exists("in")) in = 'lines.dat'
 if (!exists("out")) out = 'lines'
@@ -15,6 +16,7 @@ if (!exists("ns")) ns = 1
 if (!exists("titles")) titles = ''
 if (!exists("logx")) logx = 0
 if (!exists("xt")) xt = ''
+if (!exists("catx")) catx = 0
 
 set datafile missing 'NaN'
 set xlabel xl
@@ -23,8 +25,9 @@ set title t
 set grid
 set key outside right top
 if (logx) { set logscale x }
-if (strlen(xt) > 0) { eval('set xtics '.xt); set xrange [-0.3:*] }
-set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05
+if (strlen(xt) > 0) { eval('set xtics '.xt) }
+set autoscale xfix
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,8 @@ static char *try_dir(const char *dir, const char *program, struct strv *looked)
 {
     char *path = xasprintf("%s/%s", dir, program);
     if (access(path, X_OK) == 0) {
-        char *abs = absolute_path(path);
+        char resolved[PATH_MAX];
+        char *abs = realpath(path, resolved) ? xstrdup(resolved) : absolute_path(path);
         free(path);
         return abs;
     }

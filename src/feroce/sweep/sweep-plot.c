@@ -75,12 +75,12 @@ static char *gp_quote(const char *s)
     return q;
 }
 
-/* '("v0" 0, "v1" 1, ...)' for categorical tics. */
-static char *tics(const struct sweep_param *p)
+/* '("v0" 0, "v1" 1, ...)': tics at the values' indices (at_values: at the values themselves). */
+static char *tics(const struct sweep_param *p, int at_values)
 {
     size_t len = 3;
     for (size_t i = 0; i < p->values.n; i++)
-        len += strlen(p->values.v[i]) + 24;
+        len += 2 * strlen(p->values.v[i]) + 24;
     char *s = xmalloc(len), *o = s;
     o += sprintf(o, "(");
     for (size_t i = 0; i < p->values.n; i++) {
@@ -89,7 +89,10 @@ static char *tics(const struct sweep_param *p)
         for (; *v; v++)
             if (*v != '"' && *v != '\'' && *v != '\\')
                 *o++ = *v;
-        o += sprintf(o, "\" %zu", i);
+        if (at_values)
+            o += sprintf(o, "\" %s", p->values.v[i]);
+        else
+            o += sprintf(o, "\" %zu", i);
     }
     sprintf(o, ")");
     return s;
@@ -156,7 +159,8 @@ struct picture {
     char *facet_file; /* "g=0.0625-rai=40", or "" */
 };
 
-static int draw(const struct picture *p, const char *out_dir, const char *scripts, char *err, size_t errlen)
+static int draw(const struct picture *p, const char *out_dir, const char *data_dir, const char *scripts,
+                char *err, size_t errlen)
 {
     const struct sweep_grid *g = p->r->g;
     const struct sweep_file *sf = g->sf;
@@ -167,9 +171,9 @@ static int draw(const struct picture *p, const char *out_dir, const char *script
                            py->name, *p->facet_file ? "-" : "", p->facet_file);
     char *file_name = safe(name);
     char *out = xasprintf("%s/%s", out_dir, file_name);
+    char *dat = xasprintf("%s/%s.dat", data_dir, file_name);
     free(file_name);
     free(name);
-    char *dat = xasprintf("%s.dat", out);
     FILE *f = fopen(dat, "w");
     if (!f) {
         snprintf(err, errlen, "cannot write %s: %s", dat, strerror(errno));
@@ -247,7 +251,7 @@ static int draw(const struct picture *p, const char *out_dir, const char *script
     push_var(&vars, "xl", px->name);
     char *script;
     if (heat) {
-        char *xt = tics(px), *yt = tics(py);
+        char *xt = tics(px, 0), *yt = tics(py, 0);
         push_var(&vars, "yl", py->name);
         push_var(&vars, "cb", metric);
         push_var(&vars, "xt", xt);
@@ -274,11 +278,10 @@ static int draw(const struct picture *p, const char *out_dir, const char *script
         push_var(&vars, "titles", titles);
         push_num(&vars, "ns", (double)py->values.n);
         push_num(&vars, "logx", numeric_x && px->range == SWEEP_LOG);
-        if (!numeric_x) {
-            char *xt = tics(px);
-            push_var(&vars, "xt", xt);
-            free(xt);
-        }
+        char *xt = tics(px, numeric_x);
+        push_var(&vars, "xt", xt);
+        push_num(&vars, "catx", !numeric_x);
+        free(xt);
         free(titles);
         script = xasprintf("%s/sweep-lines.gp", scripts);
     }
@@ -295,7 +298,7 @@ static int draw(const struct picture *p, const char *out_dir, const char *script
 
 /* Draws one plot line: one picture per combination of the free parameters. */
 static int draw_plot(const struct sweep_report *r, const struct sweep_plot *pl, const char *out_dir,
-                     const char *scripts, char *err, size_t errlen)
+                     const char *data_dir, const char *scripts, char *err, size_t errlen)
 {
     const struct sweep_grid *g = r->g;
     const struct sweep_file *sf = g->sf;
@@ -340,7 +343,7 @@ static int draw_plot(const struct sweep_report *r, const struct sweep_plot *pl, 
             strcat(p.facet_file, "=");
             strcat(p.facet_file, sf->params[i].values.v[p.idx[i]]);
         }
-        rc = draw(&p, out_dir, scripts, err, errlen);
+        rc = draw(&p, out_dir, data_dir, scripts, err, errlen);
         free(p.facet);
         free(p.facet_file);
         if (rc)
@@ -441,19 +444,23 @@ int sweep_cmd_plot(const char *file, const struct sweep_opts *o)
         sweep_ctx_close(&c);
         return SWEEP_EXIT_FAILED;
     }
-    char *out_dir = o->out ? xstrdup(o->out) : xasprintf("%s/plots", c.dir);
+    /* the data always beside the sweep's results, the pictures where asked */
+    char *data_dir = xasprintf("%s/plots", c.dir);
+    char *out_dir = o->out ? xstrdup(o->out) : xstrdup(data_dir);
     char *scripts = scripts_dir();
-    if (mkdirs(out_dir) != 0) {
-        fprintf(stderr, "feroce-sweep: cannot create %s: %s\n", out_dir, strerror(errno));
+    if (mkdirs(out_dir) != 0 || mkdirs(data_dir) != 0) {
+        fprintf(stderr, "feroce-sweep: cannot create %s: %s\n", mkdirs(out_dir) ? out_dir : data_dir,
+                strerror(errno));
         rc = SWEEP_EXIT_FAILED;
     }
     for (size_t i = 0; i < c.sf.n_plots && rc == 0; i++)
-        if (draw_plot(&r, &c.sf.plots[i], out_dir, scripts, err, sizeof err) != 0) {
+        if (draw_plot(&r, &c.sf.plots[i], out_dir, data_dir, scripts, err, sizeof err) != 0) {
             fprintf(stderr, "feroce-sweep: %s\n", err);
             rc = SWEEP_EXIT_FAILED;
         }
     free(scripts);
     free(out_dir);
+    free(data_dir);
     sweep_report_free(&r);
     sweep_ctx_close(&c);
     return rc;

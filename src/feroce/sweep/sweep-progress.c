@@ -6,14 +6,13 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "sweep-util.h"
 
 void progress_init(struct sweep_progress *p, size_t total, size_t done, size_t failed, size_t todo)
 {
-    p->tty = isatty(2) && getenv("FEROCE_SWEEP_NO_PROGRESS") == NULL;
+    p->tty = isatty(2);
     p->total = total;
     p->done = done;
     p->failed = failed;

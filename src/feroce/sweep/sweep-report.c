@@ -266,6 +266,7 @@ int sweep_cmd_report(const char *file, const struct sweep_opts *o)
     if (!c.db)
         fprintf(stderr, "feroce-sweep: %s has not been run yet (no %s)\n", c.sf.name, c.db_path);
     sweep_report_print(&r, stdout);
+    fflush(stdout);
     char *csv = o->csv ? xstrdup(o->csv) : xasprintf("%s/report.csv", c.dir);
     if (!o->csv && mkdirs(c.dir) != 0) {
         fprintf(stderr, "feroce-sweep: cannot create %s: %s\n", c.dir, strerror(errno));

@@ -13,7 +13,8 @@
  * (with --fail-seed=N: only for that RngRun), --fail-unless=FILE (status 3
  * unless FILE exists), --stderr=TEXT, --crash=1 (abort), --selfkill=1
  * (SIGKILL itself), --rows=N (write N rows instead of one), --log=FILE
- * (append "x y seed" when it finishes), or all of that by name with
+ * (append "x y seed" when it finishes), --noclose=1 (exit without closing
+ * --db, so its row stays in the write-ahead log), or all of that by name with
  * --mode=ok|fail|crash|kill|hang|norow|tworows (fail: status 3; hang: sleep
  * for 1000 s; norow: exit 0 without a row; tworows: two rows).
  */
@@ -78,7 +79,7 @@ int main(int argc, char **argv)
     const char *outdir = NULL, *db_path = NULL, *stderr_text = NULL, *fail_unless = NULL, *log = NULL;
     double x = 0, y = 0, sleep_s = 0, spin_s = 0, sim_s = 0.005, v;
     long seed = 1, fail = 0, fail_seed = -1, rows = 1;
-    int crash = 0, selfkill = 0;
+    int crash = 0, selfkill = 0, noclose = 0;
     struct feroce_db_param params[64];
     size_t n_params = 0;
     for (int i = 1; i < argc; i++) {
@@ -140,6 +141,8 @@ int main(int argc, char **argv)
             crash = strcmp(val, "1") == 0;
         } else if (strcmp(name, "selfkill") == 0) {
             selfkill = strcmp(val, "1") == 0;
+        } else if (strcmp(name, "noclose") == 0) {
+            noclose = strcmp(val, "1") == 0;
         } else if (strcmp(name, "rows") == 0) {
             if (!number(val, &v) || v < 0)
                 return bad("rows", val);
@@ -258,6 +261,8 @@ int main(int argc, char **argv)
                 sqlite3_close(db);
                 return 1;
             }
+        if (noclose)
+            _exit(0); /* the row is committed, in the -wal file, not checkpointed */
         sqlite3_close(db);
     }
     if (log) {

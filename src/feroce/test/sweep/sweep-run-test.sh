@@ -41,6 +41,17 @@ grep -q 'this run: 6 points (6 done, 0 failed) in .* on 2 jobs; .*driver overhea
 for d in b/points/*; do [ -f "$d/out.csv" ] && [ -f "$d/stdout.txt" ] && [ -f "$d/stderr.txt" ] || bad "no outputs in $d"; done
 [ "$(ls b/points | wc -l)" -eq 6 ] && ok || bad "basic: point directories: $(ls b/points)"
 
+# a program that exits without closing its --db leaves its row in the write-ahead log: still read
+cat > wal.sweep <<EOT
+name wal
+program $fake
+flags --noclose=1
+param x list 1 2
+EOT
+"$fake" --noclose=1 --outdir=walcheck --db=walcheck/run.db && [ -s walcheck/run.db-wal ] && ok || bad "--noclose leaves no WAL"
+"$sweep" run wal.sweep --dir w > wal.out 2>&1; rc=$?
+[ $rc -eq 0 ] && [ "$(q w 'SELECT count(*) FROM runs')" = 2 ] && ok || bad "row in the WAL: $rc $(cat wal.out)"
+
 # --- the same sweep again: nothing runs; one more value: only its points run
 "$sweep" run basic.sweep -j 2 --dir b > run2.out 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q 'nothing to run' run2.out && ok || bad "rerun: $rc $(cat run2.out)"
