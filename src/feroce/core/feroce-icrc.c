@@ -353,6 +353,22 @@ uint32_t feroce_crc32_zeros(uint32_t crc, size_t n)
     return ~s;
 }
 
+uint32_t feroce_crc32_zeros_op(size_t n)
+{
+    uint32_t op = 0x80000000u; /* x^0, reflected */
+    unsigned k = 3;
+
+    for (; n; n >>= 1, k++)
+        if (n & 1)
+            op = gf2_mulmod(x2k_table[k & 31], op);
+    return op;
+}
+
+uint32_t feroce_crc32_zeros_apply(uint32_t crc, uint32_t op)
+{
+    return ~gf2_mulmod(op, ~crc);
+}
+
 /* bytes of the IPv4 packet that the ICRC masks (spec, "ICRC", step 2) */
 #define ICRC_MASKED_PREFIX 40 /* IPv4 20 + UDP 8 + BTH 12 */
 

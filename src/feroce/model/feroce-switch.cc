@@ -434,7 +434,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
         Start();
     }
     RoceHeader h;
-    frame->PeekHeader(h);
+    h.Parse(*frame);
     if (h.GetError() != FEROCE_WIRE_OK)
     {
         Drop(frame, DROP_MALFORMED);

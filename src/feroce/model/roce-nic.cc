@@ -339,13 +339,13 @@ RoceNic::TrySend()
         {
             continue; // nothing to send, or the end of the pause wakes us
         }
-        Time t = qp->NextSendTime();
+        Time t = qp->NextSendTime(now);
         if (t <= now && free && !sent)
         {
             m_rrNext = idx + 1;
             TransmitStart(qp->BuildDataPacket());
             sent = true;
-            t = qp->NextSendTime();
+            t = qp->NextSendTime(now);
         }
         earliest = std::min(earliest, t);
     }
@@ -357,7 +357,7 @@ void
 RoceNic::HandleFrame(Ptr<Packet> frame)
 {
     RoceHeader h;
-    frame->PeekHeader(h);
+    h.Parse(*frame);
     if (h.GetError() != FEROCE_WIRE_OK)
     {
         HandlePfc(frame);
@@ -405,7 +405,7 @@ RoceNic::RxProcessed(Ptr<Packet> frame)
 {
     m_rxQueued -= frame->GetSize();
     RoceHeader h;
-    frame->PeekHeader(h);
+    h.Parse(*frame);
     Deliver(frame, h);
 }
 
