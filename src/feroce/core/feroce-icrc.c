@@ -329,10 +329,10 @@ static uint32_t gf2_mulmod(uint32_t a, uint32_t b)
     uint32_t prod = 0;
     int i;
 
+    /* without branches on the bits: masks of all ones or all zeros */
     for (i = 0; i < 32 && a; i++, a <<= 1) {
-        if (a & 0x80000000u) /* coefficient of x^i */
-            prod ^= b;
-        b = (b & 1) ? (b >> 1) ^ CRC_POLY : b >> 1; /* b *= x */
+        prod ^= b & (0u - (a >> 31));               /* coefficient of x^i */
+        b = (b >> 1) ^ (CRC_POLY & (0u - (b & 1))); /* b *= x */
     }
     return prod;
 }

@@ -433,8 +433,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
     {
         Start();
     }
-    RoceHeader h;
-    h.Parse(*frame);
+    RoceHeader h(*frame);
     if (h.GetError() != FEROCE_WIRE_OK)
     {
         Drop(frame, DROP_MALFORMED);

@@ -47,6 +47,12 @@ RoceHeader::RoceHeader(uint8_t opcode)
     feroce_roce_init(&m_f, opcode);
 }
 
+RoceHeader::RoceHeader(const Packet& frame)
+    : m_encoded(nullptr)
+{
+    Parse(frame); // the decoder clears every field first
+}
+
 uint32_t
 RoceHeader::GetSerializedSize() const
 {

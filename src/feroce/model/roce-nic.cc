@@ -356,8 +356,7 @@ RoceNic::TrySend()
 void
 RoceNic::HandleFrame(Ptr<Packet> frame)
 {
-    RoceHeader h;
-    h.Parse(*frame);
+    RoceHeader h(*frame);
     if (h.GetError() != FEROCE_WIRE_OK)
     {
         HandlePfc(frame);
@@ -404,8 +403,7 @@ void
 RoceNic::RxProcessed(Ptr<Packet> frame)
 {
     m_rxQueued -= frame->GetSize();
-    RoceHeader h;
-    h.Parse(*frame);
+    RoceHeader h(*frame);
     Deliver(frame, h);
 }
 
