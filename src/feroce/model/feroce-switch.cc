@@ -618,8 +618,8 @@ FeroceSwitch::MarkCe(Ptr<Packet> frame)
 {
     // only the ECN bits and the IPv4 checksum change; the ICRC masks both
     Ptr<Packet> p = frame->Copy();
-    RoceHeader h;
-    p->RemoveHeader(h);
+    RoceHeader h(*p);
+    p->RemoveAtStart(h.GetSerializedSize());
     h.Fields().ip.ecn = FEROCE_ECN_CE;
     p->AddHeader(h);
     m_counters.ecnMarks++;

@@ -279,6 +279,7 @@ RoceQueuePair::PostSend(const RoceWorkRequest& wr)
     e.npkts = wr.length == 0 ? 1 : uint32_t((wr.length + m_pmtu - 1) / m_pmtu);
     m_postPsn = feroce_psn_add(m_postPsn, e.npkts);
     m_sq.push_back(e);
+    m_nic->NotifySendable(m_qpn);
     m_nic->TrySend();
     return true;
 }
@@ -541,6 +542,7 @@ void
 RoceQueuePair::RewindTo(uint32_t psn)
 {
     m_nextPsn = psn;
+    m_nic->NotifySendable(m_qpn);
     for (std::size_t i = 0; i < m_sq.size(); i++)
     {
         int32_t d = feroce_psn_diff(psn, m_sq[i].firstPsn);
