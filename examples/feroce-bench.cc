@@ -39,6 +39,17 @@ PeakRssKb()
     return ru.ru_maxrss;
 }
 
+/// CPU seconds (user and system) of this process so far: less sensitive than the wall time to
+/// other programs sharing the machine.
+double
+CpuSeconds()
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 long
 CurrentRssKb()
 {
@@ -90,17 +101,19 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     Time duration = MilliSeconds(50);
     Simulator::Stop(duration);
     uint64_t events0 = Simulator::GetEventCount();
+    double cpu0 = CpuSeconds();
     auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double cpu = CpuSeconds() - cpu0;
     uint64_t events = Simulator::GetEventCount() - events0;
     uint64_t delivered = 0;
     for (auto& qp : remote)
     {
         delivered += qp->GetCounters().messagesDelivered; // one packet per message
     }
-    std::cout << "scenario=" << name << " wall_s=" << wall << " sim_s=" << duration.GetSeconds()
-              << " delivered_pkts=" << delivered
+    std::cout << "scenario=" << name << " wall_s=" << wall << " cpu_s=" << cpu
+              << " sim_s=" << duration.GetSeconds() << " delivered_pkts=" << delivered
               << " pkts_per_wall_s=" << uint64_t(delivered / wall)
               << " events_per_pkt=" << double(events) / delivered
               << " goodput_gbps=" << rx->GetBytesReceived() * 8 / duration.GetSeconds() / 1e9

@@ -329,10 +329,10 @@ static uint32_t gf2_mulmod(uint32_t a, uint32_t b)
     uint32_t prod = 0;
     int i;
 
+    /* without branches on the bits: masks of all ones or all zeros */
     for (i = 0; i < 32 && a; i++, a <<= 1) {
-        if (a & 0x80000000u) /* coefficient of x^i */
-            prod ^= b;
-        b = (b & 1) ? (b >> 1) ^ CRC_POLY : b >> 1; /* b *= x */
+        prod ^= b & (0u - (a >> 31));               /* coefficient of x^i */
+        b = (b >> 1) ^ (CRC_POLY & (0u - (b & 1))); /* b *= x */
     }
     return prod;
 }
@@ -351,6 +351,22 @@ uint32_t feroce_crc32_zeros(uint32_t crc, size_t n)
         if (n & 1)
             s = gf2_mulmod(x2k_table[k & 31], s);
     return ~s;
+}
+
+uint32_t feroce_crc32_zeros_op(size_t n)
+{
+    uint32_t op = 0x80000000u; /* x^0, reflected */
+    unsigned k = 3;
+
+    for (; n; n >>= 1, k++)
+        if (n & 1)
+            op = gf2_mulmod(x2k_table[k & 31], op);
+    return op;
+}
+
+uint32_t feroce_crc32_zeros_apply(uint32_t crc, uint32_t op)
+{
+    return ~gf2_mulmod(op, ~crc);
 }
 
 /* bytes of the IPv4 packet that the ICRC masks (spec, "ICRC", step 2) */

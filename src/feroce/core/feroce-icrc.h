@@ -25,6 +25,14 @@ extern "C" {
 uint32_t feroce_crc32(uint32_t crc, const uint8_t *p, size_t n);
 /* feroce_crc32(crc, zeros, n) for n zero bytes, in O(log n). */
 uint32_t feroce_crc32_zeros(uint32_t crc, size_t n);
+/*
+ * The same in two steps, for a length used again and again (a simulated
+ * payload): feroce_crc32_zeros_op(n) is the multiplier x^(8n) mod P, and
+ * feroce_crc32_zeros_apply(crc, op) == feroce_crc32_zeros(crc, n) costs one
+ * multiplication instead of one per set bit of n.
+ */
+uint32_t feroce_crc32_zeros_op(size_t n);
+uint32_t feroce_crc32_zeros_apply(uint32_t crc, uint32_t op);
 
 /*
  * ICRC in parts: feroce_icrc_begin() takes the start of the IPv4 packet (the

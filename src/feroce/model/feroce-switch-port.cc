@@ -21,10 +21,16 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceSwitchPort);
 TypeId
 FeroceSwitchPort::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FeroceSwitchPort")
-                            .SetParent<FeroceNetDevice>()
-                            .SetGroupName("Feroce")
-                            .AddConstructor<FeroceSwitchPort>();
+    static TypeId tid =
+        TypeId("ns3::FeroceSwitchPort")
+            .SetParent<FeroceNetDevice>()
+            .SetGroupName("Feroce")
+            .AddConstructor<FeroceSwitchPort>()
+            .AddTraceSource(
+                "Pause",
+                "A PFC frame from the peer paused (quanta > 0) or resumed (0) a priority",
+                MakeTraceSourceAccessor(&FeroceSwitchPort::m_pauseTrace),
+                "ns3::FeroceSwitchPort::PauseTracedCallback");
     return tid;
 }
 
@@ -34,7 +40,8 @@ FeroceSwitchPort::FeroceSwitchPort()
       m_bytes{},
       m_nonEmpty(0),
       m_rrNext(0),
-      m_pauseFramesReceived(0)
+      m_turnStarted(false),
+      m_deficit{}
 {
     m_pause.SetResumeCallback(MakeCallback(&FeroceSwitchPort::TrySend, this));
 }
@@ -114,10 +121,22 @@ FeroceSwitchPort::GetPausedTime(uint8_t prio) const
     return m_pause.GetPausedTime(prio);
 }
 
+Time
+FeroceSwitchPort::GetUpstreamPausedTime(uint8_t prio) const
+{
+    return m_switch ? m_switch->GetUpstreamPausedTime(m_index, prio) : Time(0);
+}
+
 uint64_t
 FeroceSwitchPort::GetPauseFramesReceived() const
 {
-    return m_pauseFramesReceived;
+    return m_counters.pauseFramesReceived;
+}
+
+const FeroceSwitchPort::Counters&
+FeroceSwitchPort::GetCounters() const
+{
+    return m_counters;
 }
 
 uint8_t
@@ -131,28 +150,52 @@ FeroceSwitchPort::NextQueue() const
     {
         return kControlQueue;
     }
-    if (m_nonEmpty == 0)
+    for (uint8_t q = 0; m_nonEmpty >> q; q++)
     {
-        return kNone;
-    }
-    for (uint8_t k = 0; k < 8; k++)
-    {
-        uint8_t q = (m_rrNext + k) & 7;
         if ((m_nonEmpty >> q & 1) && !m_pause.IsPaused(q))
         {
-            return q;
+            return kData;
         }
     }
-    return kNone; // every non-empty priority paused: a resume wakes us
+    return kNone; // empty, or every non-empty priority paused: a resume wakes us
+}
+
+uint8_t
+FeroceSwitchPort::PickDataQueue()
+{
+    // deficit round robin (Shreedhar and Varghese, SIGCOMM 1995): a turn adds the priority's
+    // quantum to its credit and lasts while the frame at its head fits in the credit; a frame
+    // costs 1 (weights in frames) or its bytes (WrrQuantum > 0)
+    bool bytes = m_switch->m_wrrQuantum > 0;
+    for (;;)
+    {
+        uint8_t q = m_rrNext;
+        if ((m_nonEmpty >> q & 1) && !m_pause.IsPaused(q))
+        {
+            if (!m_turnStarted)
+            {
+                m_deficit[q] += m_switch->m_quantum[q];
+                m_turnStarted = true;
+            }
+            uint64_t cost = bytes ? m_queue[q].front().frame->GetSize() : 1;
+            if (cost <= m_deficit[q])
+            {
+                m_deficit[q] -= cost;
+                return q;
+            }
+        }
+        m_rrNext = (q + 1) & 7;
+        m_turnStarted = false;
+    }
 }
 
 void
 FeroceSwitchPort::TrySend()
 {
-    uint8_t queue = NextQueue();
-    if (queue != kNone && CanTransmit())
+    uint8_t next = NextQueue();
+    if (next != kNone && CanTransmit())
     {
-        if (queue == kPfcOut)
+        if (next == kPfcOut)
         {
             Ptr<Packet> frame = m_pfcOut.front();
             m_pfcOut.pop_front();
@@ -160,24 +203,28 @@ FeroceSwitchPort::TrySend()
         }
         else
         {
-            if (queue != kControlQueue)
-            {
-                m_rrNext = (queue + 1) & 7;
-            }
+            uint8_t queue = next == kControlQueue ? kControlQueue : PickDataQueue();
             Entry e = m_queue[queue].front();
             m_queue[queue].pop_front();
             m_bytes[queue] -= e.frame->GetSize();
             if (queue != kControlQueue && m_queue[queue].empty())
             {
+                // an emptied priority loses its credit and ends its turn
                 m_nonEmpty &= uint8_t(~(1u << queue));
+                m_deficit[queue] = 0;
+                if (m_rrNext == queue)
+                {
+                    m_rrNext = (queue + 1) & 7;
+                    m_turnStarted = false;
+                }
             }
             m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
             TransmitStart(m_switch->Dequeue(this, queue, e));
         }
-        queue = NextQueue();
+        next = NextQueue();
     }
     // the next frame starts when this one ends
-    WakeAt(queue == kNone ? Time::Max() : GetTxFreeAt());
+    WakeAt(next == kNone ? Time::Max() : GetTxFreeAt());
 }
 
 void
@@ -206,8 +253,15 @@ FeroceSwitchPort::HandlePause(Ptr<Packet> frame)
         m_switch->Drop(frame, FeroceSwitch::DROP_MALFORMED);
         return;
     }
-    m_pauseFramesReceived++;
+    m_counters.pauseFramesReceived++;
     m_pause.Apply(pfc, GetDataRate().GetBitRate());
+    for (uint8_t prio = 0; prio < 8; prio++)
+    {
+        if (pfc.IsEnabled(prio))
+        {
+            m_pauseTrace(prio, pfc.GetQuanta(prio));
+        }
+    }
     TrySend();
 }
 

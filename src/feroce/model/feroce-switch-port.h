@@ -11,6 +11,7 @@
 #include "pfc-pause-state.h"
 
 #include "ns3/event-id.h"
+#include "ns3/traced-callback.h"
 
 #include <deque>
 
@@ -25,7 +26,10 @@ class FeroceSwitch;
  * queue over a FeroceNetDevice.
  *
  * Transmit order: PFC frames the switch generates, then the control queue
- * (ACK, NAK, CNP) by strict priority, then the data priorities round robin.
+ * (ACK, NAK, CNP) by strict priority, then the data priorities by weighted
+ * round robin (the switch's QueueWeights and WrrQuantum: a priority's turn
+ * lasts its weight in frames, or in WrrQuantum bytes per unit of weight with
+ * a deficit counter; all weights 1 in frames is plain round robin).
  * One event per frame that has to wait for the wire (a wake-up at the end
  * of the frame before it); a frame that finds the wire free starts at once.
  * A priority paused by a PFC frame from the peer is skipped until its pause
@@ -57,9 +61,25 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// Send a PFC frame ahead of everything else.
     void SendPfc(Ptr<Packet> frame);
     uint64_t GetQueueBytes(uint8_t queue) const;
+    /// The peer has paused this priority (the port does not send it).
     bool IsPaused(uint8_t prio) const;
+    /// Time the peer's PAUSE frames have kept this priority from being sent, so far.
     Time GetPausedTime(uint8_t prio) const;
+    /// Time the switch has kept the upstream of this port paused for prio (XOFF to XON), so far.
+    Time GetUpstreamPausedTime(uint8_t prio) const;
     uint64_t GetPauseFramesReceived() const;
+
+    /// PFC counters of the port.
+    struct Counters
+    {
+        uint64_t pauseFramesSent{0};     ///< PAUSE (quanta > 0) the switch sent upstream here
+        uint64_t resumeFramesSent{0};    ///< XON (quanta 0) sent upstream here
+        uint64_t pauseFramesReceived{0}; ///< PFC frames received from the peer (PAUSE or XON)
+    };
+
+    const Counters& GetCounters() const;
+
+    typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
 
   protected:
     void DoDispose() override;
@@ -69,11 +89,14 @@ class FeroceSwitchPort : public FeroceNetDevice
   private:
     friend class FeroceSwitch;
 
+    static const uint8_t kData = 0;    ///< NextQueue: a data priority (PickDataQueue says which)
     static const uint8_t kPfcOut = 9;  ///< NextQueue: a PFC frame of the switch's own
     static const uint8_t kNone = 0xff; ///< NextQueue: nothing may be sent
 
-    /// What to send next: kPfcOut, kControlQueue, an unpaused data priority, or kNone.
+    /// What to send next: kPfcOut, kControlQueue, kData (some unpaused data priority), or kNone.
     uint8_t NextQueue() const;
+    /// The data priority whose turn it is (one must be sendable): weighted round robin.
+    uint8_t PickDataQueue();
     void HandlePause(Ptr<Packet> frame);
 
     FeroceSwitch* m_switch;
@@ -82,9 +105,12 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint64_t m_bytes[9];
     uint8_t m_nonEmpty; ///< bit q: data queue q holds a frame
     std::deque<Ptr<Packet>> m_pfcOut;
-    uint8_t m_rrNext;
+    uint8_t m_rrNext;      ///< the data priority whose turn it is
+    bool m_turnStarted;    ///< its quantum has been added for this turn
+    uint64_t m_deficit[8]; ///< weighted round robin credit (frames, or bytes)
     PfcPauseState m_pause;
-    uint64_t m_pauseFramesReceived;
+    Counters m_counters;
+    TracedCallback<uint8_t, uint16_t> m_pauseTrace;
 };
 
 } // namespace ns3

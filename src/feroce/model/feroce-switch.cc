@@ -19,6 +19,9 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 namespace ns3
@@ -38,6 +41,49 @@ MacKey(const uint8_t* mac)
         k = k << 8 | mac[i];
     }
     return k;
+}
+
+/// The fields of a list "a,b,c" (sep ',') or of an entry "a:b:c" (sep ':'); "" gives none.
+std::vector<std::string>
+Split(const std::string& s, char sep)
+{
+    std::vector<std::string> out;
+    if (s.empty())
+    {
+        return out;
+    }
+    std::istringstream in(s);
+    std::string item;
+    while (std::getline(in, item, sep))
+    {
+        out.push_back(item);
+    }
+    if (s.back() == sep)
+    {
+        out.emplace_back(); // a trailing separator leaves an empty field
+    }
+    return out;
+}
+
+/// A decimal integer in [lo, hi], nothing else.
+bool
+ParseUint(const std::string& s, uint64_t lo, uint64_t hi, uint64_t* v)
+{
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 19)
+    {
+        return false;
+    }
+    *v = std::strtoull(s.c_str(), nullptr, 10);
+    return *v >= lo && *v <= hi;
+}
+
+/// A finite decimal number, nothing else.
+bool
+ParseDouble(const std::string& s, double* v)
+{
+    char* end = nullptr;
+    *v = std::strtod(s.c_str(), &end);
+    return !s.empty() && *end == '\0' && std::isfinite(*v);
 }
 } // namespace
 
@@ -139,10 +185,35 @@ FeroceSwitch::GetTypeId()
                           MakeStringAccessor(&FeroceSwitch::m_markPoint),
                           MakeStringChecker())
             .AddAttribute("UsePcp",
-                          "Classify tagged frames by 802.1Q PCP instead of DSCP / 8",
+                          "Classify tagged frames by 802.1Q PCP instead of DscpMap",
                           BooleanValue(false),
                           MakeBooleanAccessor(&FeroceSwitch::m_usePcp),
                           MakeBooleanChecker())
+            .AddAttribute("DscpMap",
+                          "Priority of data frames by DSCP, \"dscp:priority,...\" (e.g. "
+                          "\"26:3,46:5\"); a DSCP not listed goes to DSCP / 8",
+                          StringValue(""),
+                          MakeStringAccessor(&FeroceSwitch::m_dscpMap),
+                          MakeStringChecker())
+            .AddAttribute("QueueWeights",
+                          "Weighted round robin among the data priorities of a port: 8 weights "
+                          "1..255 for priorities 0..7, \"w0,w1,...,w7\"",
+                          StringValue("1,1,1,1,1,1,1,1"),
+                          MakeStringAccessor(&FeroceSwitch::m_queueWeights),
+                          MakeStringChecker())
+            .AddAttribute("WrrQuantum",
+                          "0: a priority's turn sends its weight in frames; > 0: its weight x "
+                          "this many bytes (deficit round robin, byte-fair)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FeroceSwitch::m_wrrQuantum),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcnPerQueue",
+                          "ECN thresholds of some egress priorities instead of Kmin, Kmax and "
+                          "Pmax, \"prio:kmin:kmax:pmax,...\" (bytes, bytes, probability), e.g. "
+                          "\"3:20000:80000:0.1\"",
+                          StringValue(""),
+                          MakeStringAccessor(&FeroceSwitch::m_ecnPerQueue),
+                          MakeStringChecker())
             .AddTraceSource("QueueLength",
                             "Bytes in an egress queue (queue 8 = control) when it changes",
                             MakeTraceSourceAccessor(&FeroceSwitch::m_queueTrace),
@@ -182,6 +253,8 @@ FeroceSwitch::FeroceSwitch()
       m_kmax(200000),
       m_pmax(0.01),
       m_usePcp(false),
+      m_queueWeights("1,1,1,1,1,1,1,1"),
+      m_wrrQuantum(0),
       m_started(false),
       m_losslessMask(0),
       m_headroomPerClass(0),
@@ -190,6 +263,14 @@ FeroceSwitch::FeroceSwitch()
       m_used(0)
 {
     m_uniform = CreateObject<UniformRandomVariable>();
+    for (uint8_t q = 0; q < 8; q++)
+    {
+        m_quantum[q] = 1;
+    }
+    for (uint8_t d = 0; d < 64; d++)
+    {
+        m_dscpPrio[d] = d >> 3;
+    }
 }
 
 FeroceSwitch::~FeroceSwitch()
@@ -326,6 +407,19 @@ FeroceSwitch::Validate()
         feroce_check_message(&why, msg, sizeof msg);
         return msg;
     }
+    std::string error = ParseEcnPerQueue();
+    if (error.empty())
+    {
+        error = ParseQueueWeights();
+    }
+    if (error.empty())
+    {
+        error = ParseDscpMap();
+    }
+    if (!error.empty())
+    {
+        return error;
+    }
     if (m_pfcMode == "static")
     {
         m_pfc.mode = FEROCE_PFC_STATIC;
@@ -379,6 +473,113 @@ FeroceSwitch::Validate()
     return "";
 }
 
+std::string
+FeroceSwitch::ParseQueueWeights()
+{
+    std::vector<std::string> w = Split(m_queueWeights, ',');
+    uint64_t weight[8];
+    bool ok = w.size() == 8;
+    for (std::size_t q = 0; ok && q < 8; q++)
+    {
+        ok = ParseUint(w[q], 1, 255, &weight[q]);
+    }
+    if (!ok)
+    {
+        return "QueueWeights = " + m_queueWeights +
+               " is not allowed: expected 8 weights 1..255 (priorities 0..7) separated by commas";
+    }
+    for (uint8_t q = 0; q < 8; q++)
+    {
+        m_quantum[q] = weight[q] * (m_wrrQuantum ? m_wrrQuantum : 1);
+    }
+    return "";
+}
+
+std::string
+FeroceSwitch::ParseDscpMap()
+{
+    uint8_t map[64];
+    bool listed[64] = {};
+    for (uint8_t d = 0; d < 64; d++)
+    {
+        map[d] = d >> 3;
+    }
+    for (const std::string& entry : Split(m_dscpMap, ','))
+    {
+        std::vector<std::string> f = Split(entry, ':');
+        uint64_t dscp = 0;
+        uint64_t prio = 0;
+        if (f.size() != 2 || !ParseUint(f[0], 0, 63, &dscp) || !ParseUint(f[1], 0, 7, &prio) ||
+            listed[dscp])
+        {
+            return "DscpMap = " + m_dscpMap +
+                   " is not allowed: expected dscp:priority pairs (dscp 0..63 each listed once, "
+                   "priority 0..7) separated by commas, e.g. 26:3,46:5";
+        }
+        listed[dscp] = true;
+        map[dscp] = uint8_t(prio);
+    }
+    std::copy(map, map + 64, m_dscpPrio);
+    return "";
+}
+
+std::string
+FeroceSwitch::ParseEcnPerQueue()
+{
+    feroce_cp_params cp[8];
+    bool listed[8] = {};
+    std::fill(cp, cp + 8, m_cp);
+    for (const std::string& entry : Split(m_ecnPerQueue, ','))
+    {
+        std::vector<std::string> f = Split(entry, ':');
+        uint64_t prio = 0;
+        feroce_cp_params p = m_cp;
+        if (f.size() != 4 || !ParseUint(f[0], 0, 7, &prio) || listed[prio] ||
+            !ParseUint(f[1], 0, UINT64_MAX / 2, &p.kmin_bytes) ||
+            !ParseUint(f[2], 0, UINT64_MAX / 2, &p.kmax_bytes) || !ParseDouble(f[3], &p.pmax))
+        {
+            return "EcnPerQueue = " + m_ecnPerQueue +
+                   " is not allowed: expected prio:kmin:kmax:pmax entries (priority 0..7 each "
+                   "listed once, bytes, bytes, probability) separated by commas, e.g. "
+                   "3:20000:80000:0.1";
+        }
+        feroce_check why{};
+        if (feroce_cp_validate(&p, &why) != FEROCE_OK)
+        {
+            char msg[512];
+            feroce_check_message(&why, msg, sizeof msg);
+            return "EcnPerQueue = " + m_ecnPerQueue + ", priority " + f[0] + ": " + msg;
+        }
+        listed[prio] = true;
+        cp[prio] = p;
+    }
+    std::copy(cp, cp + 8, m_cpQueue);
+    return "";
+}
+
+uint8_t
+FeroceSwitch::GetDscpPriority(uint8_t dscp) const
+{
+    return m_dscpPrio[dscp & 63];
+}
+
+const feroce_cp_params&
+FeroceSwitch::GetEcnParameters(uint8_t prio) const
+{
+    return m_cpQueue[prio & 7];
+}
+
+Time
+FeroceSwitch::GetUpstreamPausedTime(uint32_t port, uint8_t prio) const
+{
+    if (port * 8 + prio >= m_ingress.size())
+    {
+        return Time(0);
+    }
+    const IngressClass& c = m_ingress[port * 8 + prio];
+    return c.paused ? c.pausedTotal + (Simulator::Now() - c.pausedSince) : c.pausedTotal;
+}
+
 void
 FeroceSwitch::Start()
 {
@@ -425,8 +626,8 @@ FeroceSwitch::MarkCe(Ptr<Packet> frame)
 {
     // only the ECN bits and the IPv4 checksum change; the ICRC masks both
     Ptr<Packet> p = frame->Copy();
-    RoceHeader h;
-    p->RemoveHeader(h);
+    RoceHeader h(*p);
+    p->RemoveAtStart(h.GetSerializedSize());
     h.Fields().ip.ecn = FEROCE_ECN_CE;
     p->AddHeader(h);
     m_counters.ecnMarks++;
@@ -441,8 +642,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
     {
         Start();
     }
-    RoceHeader h;
-    frame->PeekHeader(h);
+    RoceHeader h(*frame);
     if (h.GetError() != FEROCE_WIRE_OK)
     {
         Drop(frame, DROP_MALFORMED);
@@ -468,7 +668,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
     Ptr<FeroceSwitchPort> out = m_ports[outIndex];
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
-    uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : uint8_t(f.ip.dscp >> 3);
+    uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : m_dscpPrio[f.ip.dscp & 63];
     uint8_t queue = control ? FeroceSwitchPort::kControlQueue : prio;
     uint32_t size = frame->GetSize();
 
@@ -501,7 +701,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
     }
 
     if (m_ecnEnabled && !control &&
-        feroce_cp_mark(&m_cp,
+        feroce_cp_mark(&m_cpQueue[queue],
                        FEROCE_MARK_ENQUEUE,
                        feroce_ecn(f.ip.ecn),
                        out->GetQueueBytes(queue),
@@ -540,7 +740,7 @@ FeroceSwitch::Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPo
         uint8_t head[FEROCE_ETH_LEN + FEROCE_VLAN_LEN + FEROCE_IPV4_LEN];
         e.frame->CopyData(head, sizeof(head));
         size_t ip = feroce_ipv4_offset(head, sizeof(head));
-        if (feroce_cp_mark(&m_cp,
+        if (feroce_cp_mark(&m_cpQueue[queue],
                            FEROCE_MARK_DEQUEUE,
                            feroce_ecn(head[ip + 1] & 3),
                            out->GetQueueBytes(queue),
@@ -562,11 +762,13 @@ FeroceSwitch::UpdatePfc(uint32_t inPort, uint8_t prio)
     if (!c.paused && (a == FEROCE_PFC_XOFF || c.headroom > 0))
     {
         c.paused = true;
+        c.pausedSince = Simulator::Now();
         SendPause(inPort, prio, m_pauseQuanta);
     }
     else if (c.paused && a == FEROCE_PFC_XON && c.headroom == 0)
     {
         c.paused = false;
+        c.pausedTotal += Simulator::Now() - c.pausedSince;
         c.refresh.Cancel();
         SendPause(inPort, prio, 0);
     }
@@ -586,9 +788,11 @@ FeroceSwitch::SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta)
     if (quanta == 0)
     {
         m_counters.resumeFramesSent++;
+        port->m_counters.resumeFramesSent++;
         return;
     }
     m_counters.pauseFramesSent++;
+    port->m_counters.pauseFramesSent++;
     // refresh at half the pause time while the class stays paused
     Time half = NanoSeconds(feroce_pfc_quanta_ns(quanta, port->GetDataRate().GetBitRate()) / 2);
     IngressClass& c = m_ingress[inPort * 8 + prio];

@@ -29,8 +29,11 @@ namespace ns3
  * destination MAC with ECMP by flow hash.  Aggregated to its Node.
  *
  * Classification: ACK, NAK and CNP go to the strict-priority control queue;
- * data to the priority of its DSCP (DSCP / 8) or, with UsePcp, of its
- * 802.1Q PCP.  Buffer: BufferSize bytes; each (ingress port, priority) has
+ * data to the priority of its DSCP (DscpMap; DSCP / 8 for DSCPs it does not
+ * list) or, with UsePcp, of its 802.1Q PCP.  Egress: the data priorities
+ * share a port by weighted round robin (QueueWeights, WrrQuantum).  ECN: the
+ * core's congestion point with Kmin, Kmax and Pmax, or a priority's own
+ * values from EcnPerQueue.  Buffer: BufferSize bytes; each (ingress port, priority) has
  * ReservePerQueue bytes of its own and, if the priority is lossless,
  * Headroom bytes for the frames in flight after a PAUSE; the rest is
  * shared.  PFC (per ingress port and lossless priority): XOFF when the
@@ -90,6 +93,12 @@ class FeroceSwitch : public Object
 
     const Counters& GetCounters() const;
     uint64_t GetBufferUsed() const;
+    /// The priority (0..7) of a data frame with this DSCP (DscpMap).
+    uint8_t GetDscpPriority(uint8_t dscp) const;
+    /// The ECN marking parameters of an egress priority (Kmin/Kmax/Pmax or EcnPerQueue).
+    const feroce_cp_params& GetEcnParameters(uint8_t prio) const;
+    /// Time the switch has kept the upstream of a port paused for prio (XOFF to XON), so far.
+    Time GetUpstreamPausedTime(uint32_t port, uint8_t prio) const;
 
     typedef void (*QueueTracedCallback)(uint32_t port, uint8_t queue, uint64_t bytes);
     typedef void (*DropTracedCallback)(Ptr<const Packet> frame, DropCause cause);
@@ -116,6 +125,10 @@ class FeroceSwitch : public Object
     void RefreshPause(uint32_t inPort, uint8_t prio);
     Ptr<Packet> MarkCe(Ptr<Packet> frame);
     void NotifyQueue(uint32_t port, uint8_t queue, uint64_t bytes);
+    /// Parse QueueWeights, DscpMap and EcnPerQueue into the tables below: "" or the error.
+    std::string ParseQueueWeights();
+    std::string ParseDscpMap();
+    std::string ParseEcnPerQueue();
 
     // attributes
     uint64_t m_bufferSize;
@@ -136,10 +149,17 @@ class FeroceSwitch : public Object
     double m_pmax;
     std::string m_markPoint;
     bool m_usePcp;
+    std::string m_queueWeights;
+    uint32_t m_wrrQuantum; ///< 0: weights count frames; > 0: bytes per unit of weight
+    std::string m_dscpMap;
+    std::string m_ecnPerQueue;
 
     bool m_started;
     uint8_t m_losslessMask;
-    feroce_cp_params m_cp;
+    feroce_cp_params m_cp;         ///< Kmin, Kmax, Pmax, MarkPoint
+    feroce_cp_params m_cpQueue[8]; ///< per egress priority: m_cp or its EcnPerQueue entry
+    uint64_t m_quantum[8];         ///< round robin credit a priority's turn adds
+    uint8_t m_dscpPrio[64];
     feroce_pfc_params m_pfc;
     uint64_t m_headroomPerClass; ///< Headroom, or the largest port's need when 0
     uint64_t m_sharedSize;
@@ -155,6 +175,8 @@ class FeroceSwitch : public Object
         uint64_t bytes{0};    ///< in reserve and shared
         uint64_t headroom{0}; ///< in headroom
         bool paused{false};   ///< XOFF sent upstream
+        Time pausedSince;     ///< when the XOFF was sent
+        Time pausedTotal;     ///< XOFF time of the periods that ended
         EventId refresh;
     };
 

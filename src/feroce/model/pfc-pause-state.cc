@@ -15,14 +15,10 @@
 namespace ns3
 {
 
-namespace
+PfcPauseState::PfcPauseState()
+    : m_maybePaused(0)
 {
-void
-Resume(Callback<void> resume)
-{
-    resume();
 }
-} // namespace
 
 void
 PfcPauseState::SetResumeCallback(Callback<void> resume)
@@ -44,9 +40,16 @@ PfcPauseState::Apply(const PfcHeader& pfc, uint64_t rateBps)
         m_resumeEvent[prio].Cancel();
         if (duration.IsStrictlyPositive() && !m_resume.IsNull())
         {
-            m_resumeEvent[prio] = Simulator::Schedule(duration, &Resume, m_resume);
+            m_resumeEvent[prio] = Simulator::Schedule(duration, &PfcPauseState::Resume, this, prio);
         }
     }
+}
+
+void
+PfcPauseState::Resume(uint8_t prio)
+{
+    m_maybePaused &= uint8_t(~(1u << prio));
+    m_resume();
 }
 
 void
@@ -69,12 +72,20 @@ PfcPauseState::Apply(uint8_t prio, Time duration)
     }
     m_start[prio] = now;
     m_until[prio] = now + duration;
+    if (duration.IsStrictlyPositive())
+    {
+        m_maybePaused |= uint8_t(1u << prio);
+    }
+    else
+    {
+        m_maybePaused &= uint8_t(~(1u << prio));
+    }
 }
 
 bool
 PfcPauseState::IsPaused(uint8_t prio) const
 {
-    return Simulator::Now() < m_until[prio];
+    return (m_maybePaused >> prio & 1) && Simulator::Now() < m_until[prio];
 }
 
 Time

@@ -28,6 +28,7 @@ class PfcHeader;
 class PfcPauseState
 {
   public:
+    PfcPauseState();
     void SetResumeCallback(Callback<void> resume);
     /// A PFC frame received now on a link of rateBps: pause (or resume) each priority it enables.
     void Apply(const PfcHeader& pfc, uint64_t rateBps);
@@ -41,8 +42,12 @@ class PfcPauseState
   private:
     /// Pause prio for `duration` from now (0: resume).
     void Apply(uint8_t prio, Time duration);
+    /// The pause of prio ended by itself.
+    void Resume(uint8_t prio);
 
     Callback<void> m_resume;
+    uint8_t
+        m_maybePaused; ///< bit p: priority p was paused and has not resumed (spares a clock read)
     EventId m_resumeEvent[8];
     Time m_until[8];
     Time m_start[8];

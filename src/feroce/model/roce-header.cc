@@ -6,6 +6,8 @@
 
 #include "roce-header.h"
 
+#include "icrc-trailer.h"
+
 #include "ns3/abort.h"
 #include "ns3/feroce-icrc.h"
 
@@ -39,9 +41,16 @@ RoceHeader::RoceHeader()
 }
 
 RoceHeader::RoceHeader(uint8_t opcode)
-    : m_error(FEROCE_WIRE_OK)
+    : m_error(FEROCE_WIRE_OK),
+      m_encoded(nullptr)
 {
     feroce_roce_init(&m_f, opcode);
+}
+
+RoceHeader::RoceHeader(const Packet& frame)
+    : m_encoded(nullptr)
+{
+    Parse(frame); // the decoder clears every field first
 }
 
 uint32_t
@@ -53,6 +62,11 @@ RoceHeader::GetSerializedSize() const
 void
 RoceHeader::Serialize(Buffer::Iterator start) const
 {
+    if (m_encoded)
+    {
+        start.Write(m_encoded, feroce_roce_header_len(&m_f));
+        return;
+    }
     uint8_t buf[FEROCE_ROCE_HDR_MAX];
     feroce_roce f = m_f;
     feroce_wire_err e = feroce_roce_encode(&f, buf, sizeof(buf));
@@ -67,9 +81,25 @@ RoceHeader::Deserialize(Buffer::Iterator start)
     uint32_t frameLen = start.GetRemainingSize();
     uint32_t avail = std::min<uint32_t>(frameLen, sizeof(buf));
     start.Read(buf, avail);
+    return Decode(buf, avail, frameLen);
+}
+
+uint32_t
+RoceHeader::Parse(const Packet& frame)
+{
+    uint8_t buf[FEROCE_ROCE_HDR_MAX];
+    uint32_t frameLen = frame.GetSize();
+    uint32_t avail = std::min<uint32_t>(frameLen, sizeof(buf));
+    frame.CopyData(buf, avail);
+    return Decode(buf, avail, frameLen);
+}
+
+uint32_t
+RoceHeader::Decode(const uint8_t* buf, uint32_t avail, uint32_t frameLen)
+{
     size_t hdrLen = 0;
     m_error = feroce_roce_decode(&m_f, buf, avail, frameLen, &hdrLen);
-    return m_error == FEROCE_WIRE_OK ? hdrLen : 0;
+    return m_error == FEROCE_WIRE_OK ? uint32_t(hdrLen) : 0;
 }
 
 void
@@ -147,10 +177,44 @@ RoceHeader::ComputeIcrcZeroPayload() const
     feroce_roce f = m_f;
     feroce_wire_err e = feroce_roce_encode(&f, buf, sizeof(buf));
     NS_ABORT_MSG_IF(e != FEROCE_WIRE_OK, "RoceHeader: cannot encode: " << feroce_wire_err_name(e));
-    size_t ipOffset = f.eth.vlan ? FEROCE_ETH_LEN + FEROCE_VLAN_LEN : FEROCE_ETH_LEN;
-    size_t hdrLen = feroce_roce_header_len(&f);
+    return IcrcZeroPayload(buf);
+}
+
+uint32_t
+RoceHeader::IcrcZeroPayload(const uint8_t* buf) const
+{
+    size_t ipOffset = m_f.eth.vlan ? FEROCE_ETH_LEN + FEROCE_VLAN_LEN : FEROCE_ETH_LEN;
+    size_t hdrLen = feroce_roce_header_len(&m_f);
     uint32_t crc = feroce_icrc_begin(buf + ipOffset, hdrLen - ipOffset);
-    return feroce_crc32_zeros(crc, GetPayloadAndPad());
+    uint32_t zeros = GetPayloadAndPad();
+    if (zeros == 0)
+    {
+        return crc;
+    }
+    // frames of one simulation mostly carry one payload size: keep its multiplier
+    thread_local uint32_t lastZeros = 0;
+    thread_local uint32_t lastOp = 0;
+    if (zeros != lastZeros)
+    {
+        lastZeros = zeros;
+        lastOp = feroce_crc32_zeros_op(zeros);
+    }
+    return feroce_crc32_zeros_apply(crc, lastOp);
+}
+
+Ptr<Packet>
+RoceHeader::MakeFrame()
+{
+    SetLengths();
+    uint8_t buf[FEROCE_ROCE_HDR_MAX];
+    feroce_wire_err e = feroce_roce_encode(&m_f, buf, sizeof(buf));
+    NS_ABORT_MSG_IF(e != FEROCE_WIRE_OK, "RoceHeader: cannot encode: " << feroce_wire_err_name(e));
+    Ptr<Packet> p = Create<Packet>(GetPayloadAndPad());
+    m_encoded = buf;
+    p->AddHeader(*this);
+    m_encoded = nullptr;
+    p->AddTrailer(IcrcTrailer(IcrcZeroPayload(buf)));
+    return p;
 }
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 
 #include "ns3/feroce-wire.h"
 #include "ns3/header.h"
+#include "ns3/packet.h"
 
 namespace ns3
 {
@@ -33,10 +34,18 @@ class RoceHeader : public Header
     RoceHeader();
     /// Defaults of feroce_roce_init for this opcode.
     explicit RoceHeader(uint8_t opcode);
+    /// The headers at the start of a frame, as Parse decodes them (check GetError()).
+    explicit RoceHeader(const Packet& frame);
 
     uint32_t GetSerializedSize() const override;
     void Serialize(Buffer::Iterator start) const override;
     uint32_t Deserialize(Buffer::Iterator start) override;
+    /**
+     * Decode the headers at the start of a frame without going through a
+     * Buffer::Iterator (which reads byte by byte): what PeekHeader does, for
+     * the per-hop hot paths.  Returns the header length, 0 on error (GetError()).
+     */
+    uint32_t Parse(const Packet& frame);
     void Print(std::ostream& os) const override;
 
     /// The decoded fields; set payload_len and call SetLengths() before adding.
@@ -53,10 +62,22 @@ class RoceHeader : public Header
     uint32_t GetPayloadAndPad() const;
     /// The ICRC of a frame with these headers and a zero payload and pad.
     uint32_t ComputeIcrcZeroPayload() const;
+    /**
+     * The whole frame: SetLengths(), these headers, a zero payload and pad
+     * of payload_len bytes, and the ICRC trailer.  The headers are encoded
+     * once, for the ICRC and the packet alike.
+     */
+    Ptr<Packet> MakeFrame();
 
   private:
+    /// Decode from the first `avail` bytes of a frame of frameLen bytes.
+    uint32_t Decode(const uint8_t* buf, uint32_t avail, uint32_t frameLen);
+    /// The ICRC of a frame whose headers are encoded in buf, with a zero payload and pad.
+    uint32_t IcrcZeroPayload(const uint8_t* buf) const;
+
     feroce_roce m_f;
     feroce_wire_err m_error;
+    const uint8_t* m_encoded; ///< MakeFrame: these headers already encoded, for Serialize
 };
 
 } // namespace ns3

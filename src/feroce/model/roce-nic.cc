@@ -240,7 +240,31 @@ RoceNic::CreateQueuePair()
     Ptr<RoceQueuePair> qp = m_qpFactory.Create<RoceQueuePair>();
     qp->Setup(this, kFirstQpn + uint32_t(m_qps.size()), &m_rp, &m_np);
     m_qps.push_back(qp);
+    m_sendable.resize((m_qps.size() + 63) / 64, 0);
     return qp;
+}
+
+void
+RoceNic::NotifySendable(uint32_t qpn)
+{
+    uint32_t idx = qpn - kFirstQpn;
+    m_sendable[idx / 64] |= uint64_t(1) << (idx % 64);
+}
+
+std::size_t
+RoceNic::NextSendable(std::size_t from, std::size_t to) const
+{
+    while (from < to)
+    {
+        uint64_t bits = m_sendable[from / 64] >> (from % 64);
+        if (bits)
+        {
+            std::size_t idx = from + std::size_t(__builtin_ctzll(bits));
+            return idx < to ? idx : to;
+        }
+        from = (from / 64 + 1) * 64;
+    }
+    return to;
 }
 
 Ptr<RoceQueuePair>
@@ -330,24 +354,35 @@ RoceNic::TrySend()
     }
     // the earliest instant something not yet sent may go (the wire aside)
     Time earliest = ctl != m_control.end() ? now : Time::Max();
+    // the queue pairs round robin from m_rrNext, those that may have something to send only
     std::size_t n = m_qps.size();
-    for (std::size_t k = 0; k < n && earliest > now; k++)
+    std::size_t start = n ? m_rrNext % n : 0;
+    for (int pass = 0; pass < 2 && earliest > now; pass++)
     {
-        std::size_t idx = (m_rrNext + k) % n;
-        RoceQueuePair* qp = PeekPointer(m_qps[idx]);
-        if (qp->m_sendIdx >= qp->m_sq.size() || IsPaused(qp->m_priority))
+        std::size_t to = pass == 0 ? n : start;
+        for (std::size_t idx = NextSendable(pass == 0 ? start : 0, to); idx < to && earliest > now;
+             idx = NextSendable(idx + 1, to))
         {
-            continue; // nothing to send, or the end of the pause wakes us
+            RoceQueuePair* qp = PeekPointer(m_qps[idx]);
+            if (qp->m_sendIdx >= qp->m_sq.size())
+            {
+                m_sendable[idx / 64] &= ~(uint64_t(1) << (idx % 64)); // until it posts or rewinds
+                continue;
+            }
+            if (IsPaused(qp->m_priority))
+            {
+                continue; // the end of the pause wakes us
+            }
+            Time t = qp->NextSendTime(now);
+            if (t <= now && free && !sent)
+            {
+                m_rrNext = idx + 1;
+                TransmitStart(qp->BuildDataPacket());
+                sent = true;
+                t = qp->NextSendTime(now);
+            }
+            earliest = std::min(earliest, t);
         }
-        Time t = qp->NextSendTime();
-        if (t <= now && free && !sent)
-        {
-            m_rrNext = idx + 1;
-            TransmitStart(qp->BuildDataPacket());
-            sent = true;
-            t = qp->NextSendTime();
-        }
-        earliest = std::min(earliest, t);
     }
     // one wake-up: when the wire is free and something may go
     WakeAt(earliest == Time::Max() ? earliest : std::max(earliest, GetTxFreeAt()));
@@ -356,8 +391,7 @@ RoceNic::TrySend()
 void
 RoceNic::HandleFrame(Ptr<Packet> frame)
 {
-    RoceHeader h;
-    frame->PeekHeader(h);
+    RoceHeader h(*frame);
     if (h.GetError() != FEROCE_WIRE_OK)
     {
         HandlePfc(frame);
@@ -404,8 +438,7 @@ void
 RoceNic::RxProcessed(Ptr<Packet> frame)
 {
     m_rxQueued -= frame->GetSize();
-    RoceHeader h;
-    frame->PeekHeader(h);
+    RoceHeader h(*frame);
     Deliver(frame, h);
 }
 

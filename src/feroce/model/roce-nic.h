@@ -110,6 +110,10 @@ class RoceNic : public FeroceNetDevice
     void Deliver(Ptr<Packet> frame, const RoceHeader& h);
     feroce_np_state* GetPortNpState();
     void NotifyQpError();
+    /// The queue pair may have packets to send again (posted, or rewound): TrySend looks at it.
+    void NotifySendable(uint32_t qpn);
+    /// The first index in [from, to) whose m_sendable bit is set, or `to`.
+    std::size_t NextSendable(std::size_t from, std::size_t to) const;
 
     Ipv4Address m_ipv4;
     bool m_dcqcnEnabled;
@@ -129,6 +133,7 @@ class RoceNic : public FeroceNetDevice
     feroce_np_state m_portNp;
     ObjectFactory m_qpFactory;
     std::vector<Ptr<RoceQueuePair>> m_qps;
+    std::vector<uint64_t> m_sendable; ///< bit i: m_qps[i] may have a packet to send
     std::size_t m_rrNext;
 
     struct ControlFrame

@@ -6,7 +6,6 @@
 
 #include "roce-queue-pair.h"
 
-#include "icrc-trailer.h"
 #include "roce-nic.h"
 
 #include "ns3/log.h"
@@ -34,18 +33,6 @@ const uint32_t kRnrTimer10us[32] = {65536, 1,    2,    3,     4,     6,     8,  
                                     16,    24,   32,   48,    64,    96,    128,   192,
                                     256,   384,  512,  768,   1024,  1536,  2048,  3072,
                                     4096,  6144, 8192, 12288, 16384, 24576, 32768, 49152};
-
-/// Add the lengths and the ICRC of a zero payload, and build the frame.
-Ptr<Packet>
-MakeFrame(RoceHeader& h)
-{
-    h.SetLengths();
-    uint32_t icrc = h.ComputeIcrcZeroPayload();
-    Ptr<Packet> p = Create<Packet>(h.GetPayloadAndPad());
-    p->AddHeader(h);
-    p->AddTrailer(IcrcTrailer(icrc));
-    return p;
-}
 
 } // namespace
 
@@ -292,6 +279,7 @@ RoceQueuePair::PostSend(const RoceWorkRequest& wr)
     e.npkts = wr.length == 0 ? 1 : uint32_t((wr.length + m_pmtu - 1) / m_pmtu);
     m_postPsn = feroce_psn_add(m_postPsn, e.npkts);
     m_sq.push_back(e);
+    m_nic->NotifySendable(m_qpn);
     m_nic->TrySend();
     return true;
 }
@@ -416,7 +404,7 @@ RoceQueuePair::ReportRates()
 }
 
 Time
-RoceQueuePair::NextSendTime() const
+RoceQueuePair::NextSendTime(Time now) const
 {
     if (m_state != RTS || m_sendIdx >= m_sq.size())
     {
@@ -428,11 +416,7 @@ RoceQueuePair::NextSendTime() const
     {
         return Time::Max(); // the window is full: an ACK reopens it
     }
-    Time t = Simulator::Now();
-    if (m_rnrUntil > t)
-    {
-        t = m_rnrUntil;
-    }
+    Time t = m_rnrUntil > now ? m_rnrUntil : now;
     // pacing, rounded down to the nanosecond grid of the wire
     Time paced = NanoSeconds(int64_t(std::floor(m_nextSendNs + 1e-6)));
     return paced > t ? paced : t;
@@ -466,7 +450,7 @@ RoceQueuePair::BuildDataPacket()
         f.immdt = e.wr.imm;
     }
     f.payload_len = payload;
-    Ptr<Packet> p = MakeFrame(h);
+    Ptr<Packet> p = h.MakeFrame();
 
     bool hadUnacked = HasUnacked();
     m_counters.dataPacketsSent++;
@@ -558,6 +542,7 @@ void
 RoceQueuePair::RewindTo(uint32_t psn)
 {
     m_nextPsn = psn;
+    m_nic->NotifySendable(m_qpn);
     for (std::size_t i = 0; i < m_sq.size(); i++)
     {
         int32_t d = feroce_psn_diff(psn, m_sq[i].firstPsn);
@@ -583,7 +568,10 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     m_unackedPsn = acked;
     m_retries = 0;
     m_rnrRetries = 0;
+    // completions go out once the state is consistent; the vector's memory is reused
     std::vector<RoceCompletion> done;
+    done.swap(m_completedScratch);
+    done.clear();
     while (!m_sq.empty() &&
            feroce_psn_diff(m_unackedPsn,
                            feroce_psn_add(m_sq.front().firstPsn, m_sq.front().npkts)) >= 0)
@@ -616,6 +604,7 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
             m_completionCb(c);
         }
     }
+    done.swap(m_completedScratch);
 }
 
 RoceCompletion
@@ -853,7 +842,7 @@ RoceQueuePair::SendAck(uint32_t psn, uint8_t syndrome)
     {
         m_counters.acksSent++;
     }
-    m_nic->SendControl(MakeFrame(h), m_priority);
+    m_nic->SendControl(h.MakeFrame(), m_priority);
 }
 
 void
@@ -870,7 +859,7 @@ RoceQueuePair::SendCnp()
     m_counters.cnpsSent++;
     m_cnpSentTrace();
     m_nic->m_counters.cnpsSent++;
-    m_nic->SendControl(MakeFrame(h), m_nic->m_cnpPriority);
+    m_nic->SendControl(h.MakeFrame(), m_nic->m_cnpPriority);
 }
 
 } // namespace ns3

@@ -22,6 +22,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -153,8 +154,9 @@ class RoceQueuePair : public Object
 
     // used by the NIC
     void Setup(RoceNic* nic, uint32_t qpn, const feroce_rp_params* rp, const feroce_np_params* np);
-    /// When the next data packet may go: now or later; Time::Max() if none is ready.
-    Time NextSendTime() const;
+    /// When the next data packet may go: now (the current time) or later; Time::Max() if none is
+    /// ready.
+    Time NextSendTime(Time now) const;
     /// Build the next data packet (NextSendTime() <= now) and advance.
     Ptr<Packet> BuildDataPacket();
     /// A frame for this QP arrived (its parsed headers).
@@ -211,6 +213,7 @@ class RoceQueuePair : public Object
     Time m_rnrUntil;
     Time m_retransmitDeadline;
     EventId m_retransmitEvent;
+    std::vector<RoceCompletion> m_completedScratch; ///< AcknowledgeUpTo's list, kept allocated
 
     // DCQCN reaction point
     const feroce_rp_params* m_rp;

@@ -8,6 +8,7 @@
 #include "ns3/double.h"
 #include "ns3/feroce-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/pfc-header.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -18,6 +19,8 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -32,7 +35,8 @@ struct Incast
     Ptr<FeroceSwitch> sw;
     std::vector<Ptr<RoceNic>> senders;
     Ptr<RoceNic> receiver;
-    std::vector<Ptr<RoceQueuePair>> qps;
+    std::vector<Ptr<RoceQueuePair>> qps;    ///< the senders'
+    std::vector<Ptr<RoceQueuePair>> remote; ///< their peers on the receiver
     Ptr<RoceReceiverApp> rx;
     std::vector<std::vector<uint64_t>> samples; ///< per window: bytes per flow
 };
@@ -48,8 +52,16 @@ Sample(Incast* in)
     in->samples.push_back(v);
 }
 
+/// Per sender, before its queue pair is created: e.g. SetQueuePairAttribute on its NIC.
+typedef std::function<void(uint32_t, Ptr<RoceNic>)> SenderSetup;
+
 void
-BuildIncast(Incast& in, RoceHelper& helper, uint32_t n, Time window, Time duration)
+BuildIncast(Incast& in,
+            RoceHelper& helper,
+            uint32_t n,
+            Time window,
+            Time duration,
+            SenderSetup setup = nullptr)
 {
     NodeContainer hosts;
     hosts.Create(n + 1);
@@ -65,8 +77,13 @@ BuildIncast(Incast& in, RoceHelper& helper, uint32_t n, Time window, Time durati
     hosts.Get(n)->AddApplication(in.rx);
     for (uint32_t i = 0; i < n; i++)
     {
+        if (setup)
+        {
+            setup(i, in.senders[i]);
+        }
         auto qp = helper.ConnectQueuePairs(in.senders[i], in.receiver);
         in.qps.push_back(qp.first);
+        in.remote.push_back(qp.second);
         in.rx->AddQueuePair(qp.second);
         Ptr<RoceFrontEndApp> tx = CreateObject<RoceFrontEndApp>();
         tx->SetQueuePair(qp.first);
@@ -311,6 +328,449 @@ class IncastDeterminismTestCase : public TestCase
     }
 };
 
+/// Sender i sends at priority prio (its DSCP 8 x prio), and with this PMTU.
+void
+SetPriority(uint32_t /* i */, Ptr<RoceNic> nic, uint8_t prio, uint32_t pmtu)
+{
+    nic->SetQueuePairAttribute("Priority", UintegerValue(prio));
+    nic->SetQueuePairAttribute("Dscp", UintegerValue(8 * prio));
+    nic->SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
+}
+
+/**
+ * \ingroup feroce
+ * Two senders at priorities 1 and 2, each able to fill the bottleneck alone
+ * and window-limited so that both egress queues stay backlogged: the egress
+ * shares the bottleneck by the priorities' weights, in frames (QueueWeights)
+ * or in frame bytes (WrrQuantum > 0, deficit round robin).
+ */
+class WrrTestCase : public TestCase
+{
+  public:
+    /// weights of priorities 1 and 2, WrrQuantum, PMTU of the two flows, expected byte ratio
+    WrrTestCase(uint32_t w1,
+                uint32_t w2,
+                uint32_t quantum,
+                uint32_t pmtu1,
+                uint32_t pmtu2,
+                double ratio)
+        : TestCase("weighted round robin " + std::to_string(w1) + ":" + std::to_string(w2) +
+                   (quantum ? " in bytes" : " in frames") + ", PMTU " + std::to_string(pmtu1) +
+                   " and " + std::to_string(pmtu2)),
+          m_w1(w1),
+          m_w2(w2),
+          m_quantum(quantum),
+          m_pmtu1(pmtu1),
+          m_pmtu2(pmtu2),
+          m_ratio(ratio)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceHelper helper;
+        // window-limited flows (no DCQCN): each keeps its queue backlogged below any PFC threshold
+        helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(false));
+        helper.SetQueuePairAttribute("MaxUnackedBytes", UintegerValue(100000));
+        helper.SetSwitchAttribute("LosslessPriorities", StringValue("1,2"));
+        std::string weights =
+            "1," + std::to_string(m_w1) + "," + std::to_string(m_w2) + ",1,1,1,1,1";
+        helper.SetSwitchAttribute("QueueWeights", StringValue(weights));
+        helper.SetSwitchAttribute("WrrQuantum", UintegerValue(m_quantum));
+        Incast in;
+        BuildIncast(in,
+                    helper,
+                    2,
+                    MilliSeconds(5),
+                    MilliSeconds(15),
+                    [this](uint32_t i, Ptr<RoceNic> nic) {
+                        SetPriority(i, nic, i == 0 ? 1 : 2, i == 0 ? m_pmtu1 : m_pmtu2);
+                    });
+        Simulator::Run();
+        const auto& s = in.samples; // at 0, 5, 10, 15 ms: measure after the first 5
+        double b1 = double(s[3][0] - s[1][0]);
+        double b2 = double(s[3][1] - s[1][1]);
+        std::cout << "WRR " << m_w1 << ":" << m_w2 << (m_quantum ? " bytes" : " frames") << ": "
+                  << b1 * 8 / 10e-3 / 1e9 << " and " << b2 * 8 / 10e-3 / 1e9 << " Gb/s, ratio "
+                  << b1 / b2 << " (expected " << m_ratio << ")" << std::endl;
+        uint64_t drops = 0;
+        for (uint64_t d : in.sw->GetCounters().drops)
+        {
+            drops += d;
+        }
+        NS_TEST_EXPECT_MSG_EQ(drops, 0, "no drop");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ((b1 + b2) * 8 / 10e-3, 9e9, "the bottleneck stays full");
+        NS_TEST_EXPECT_MSG_EQ_TOL(b1 / b2, m_ratio, m_ratio * 0.03, "shares by weight");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_w1;
+    uint32_t m_w2;
+    uint32_t m_quantum;
+    uint32_t m_pmtu1;
+    uint32_t m_pmtu2;
+    double m_ratio;
+};
+
+/**
+ * \ingroup feroce
+ * EcnPerQueue: priority 2 marks above its own 20 KB while the global Kmin
+ * and Kmax (10 MB) are never reached: every departure of priority 2 that
+ * leaves more than 20 KB queued is marked (Pmax 1 at Kmax = Kmin), nothing
+ * of priority 1 is.
+ */
+class EcnPerQueueTestCase : public TestCase
+{
+  public:
+    EcnPerQueueTestCase()
+        : TestCase("ECN thresholds per egress priority")
+    {
+    }
+
+  private:
+    struct Watch
+    {
+        Ptr<FeroceSwitch> sw;
+        uint32_t port{0};
+        uint64_t last{0};
+        uint64_t departuresAbove{0}; ///< priority-2 departures leaving > 20 KB behind
+        uint64_t minMarkedQueue{UINT64_MAX};
+    };
+
+    static void Queue(Watch* w, uint32_t port, uint8_t queue, uint64_t bytes)
+    {
+        if (port == w->port && queue == 2)
+        {
+            if (bytes < w->last && bytes > 20000)
+            {
+                w->departuresAbove++;
+            }
+            w->last = bytes;
+        }
+    }
+
+    static void Mark(Watch* w, Ptr<const Packet> /* frame */)
+    {
+        // marks at dequeue: the queue the decision saw is what the departure left
+        w->minMarkedQueue = std::min(w->minMarkedQueue, w->sw->GetPort(w->port)->GetQueueBytes(2));
+    }
+
+    void DoRun() override
+    {
+        RoceHelper helper;
+        helper.SetDeviceAttribute("DcqcnEnabled",
+                                  BooleanValue(false)); // the queues do not depend on marks
+        helper.SetSwitchAttribute("LosslessPriorities", StringValue("1,2"));
+        helper.SetSwitchAttribute("BufferSize", UintegerValue(1000000));
+        helper.SetSwitchAttribute("Kmin", UintegerValue(10000000));
+        helper.SetSwitchAttribute("Kmax", UintegerValue(10000000));
+        helper.SetSwitchAttribute("Pmax", DoubleValue(1.0));
+        helper.SetSwitchAttribute("EcnPerQueue", StringValue("2:20000:20000:1"));
+        Incast in;
+        BuildIncast(
+            in,
+            helper,
+            2,
+            MilliSeconds(5),
+            MilliSeconds(5),
+            [](uint32_t i, Ptr<RoceNic> nic) { SetPriority(i, nic, i == 0 ? 1 : 2, 1024); });
+        Watch w;
+        w.sw = in.sw;
+        w.port = 2; // the receiver's port: hosts are linked in order
+        in.sw->TraceConnectWithoutContext("QueueLength", MakeBoundCallback(&Queue, &w));
+        in.sw->TraceConnectWithoutContext("EcnMark", MakeBoundCallback(&Mark, &w));
+        Simulator::Run();
+        const auto& c = in.sw->GetCounters();
+        std::cout << "EcnPerQueue: marks " << c.ecnMarks << ", priority-2 departures above 20 KB "
+                  << w.departuresAbove << std::endl;
+        NS_TEST_EXPECT_MSG_EQ(in.sw->GetEcnParameters(2).kmin_bytes,
+                              20000,
+                              "priority 2 has its own");
+        NS_TEST_EXPECT_MSG_EQ(in.sw->GetEcnParameters(1).kmin_bytes,
+                              10000000,
+                              "priority 1 the global");
+        NS_TEST_EXPECT_MSG_GT(c.ecnMarks, 1000, "priority 2 marked");
+        NS_TEST_EXPECT_MSG_EQ(c.ecnMarks,
+                              w.departuresAbove,
+                              "exactly its departures above its Kmin");
+        NS_TEST_EXPECT_MSG_GT(w.minMarkedQueue, 20000, "none at or below its Kmin");
+        NS_TEST_EXPECT_MSG_GT(in.qps[0]->GetCounters().dataPacketsSent, 0, "priority 1 sent");
+        // the receiver's QPs: no CE for priority 1
+        NS_TEST_EXPECT_MSG_EQ(in.remote[0]->GetCounters().ceMarksReceived,
+                              0,
+                              "priority 1 never marked");
+        NS_TEST_EXPECT_MSG_GT(in.remote[1]->GetCounters().ceMarksReceived, 0, "priority 2 marked");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup feroce
+ * DscpMap moves a DSCP to another priority (its egress queue and its PFC
+ * class); DSCPs it does not list keep DSCP / 8.
+ */
+class DscpMapTestCase : public TestCase
+{
+  public:
+    DscpMapTestCase()
+        : TestCase("DSCP to priority map")
+    {
+    }
+
+  private:
+    static void Queue(std::vector<uint64_t>* peak,
+                      uint32_t /* port */,
+                      uint8_t queue,
+                      uint64_t bytes)
+    {
+        (*peak)[queue] = std::max((*peak)[queue], bytes);
+    }
+
+    void DoRun() override
+    {
+        RoceHelper helper;
+        helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(false));
+        helper.SetSwitchAttribute("DscpMap", StringValue("8:5,63:0"));
+        helper.SetSwitchAttribute("LosslessPriorities", StringValue("5"));
+        helper.SetSwitchAttribute("BufferSize", UintegerValue(1000000));
+        Incast in;
+        // sender 0: DSCP 8 (priority 1 by DSCP / 8, 5 by the map), sender 1: DSCP 16 (priority 2)
+        BuildIncast(in,
+                    helper,
+                    2,
+                    MilliSeconds(3),
+                    MilliSeconds(3),
+                    [](uint32_t i, Ptr<RoceNic> nic) {
+                        SetPriority(i, nic, i == 0 ? 5 : 2, 1024);
+                        nic->SetQueuePairAttribute("Dscp", UintegerValue(i == 0 ? 8 : 16));
+                    });
+        std::vector<uint64_t> peak(9, 0);
+        in.sw->TraceConnectWithoutContext("QueueLength", MakeBoundCallback(&Queue, &peak));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(unsigned(in.sw->GetDscpPriority(8)), 5, "mapped");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(in.sw->GetDscpPriority(63)), 0, "mapped");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(in.sw->GetDscpPriority(16)), 2, "DSCP / 8");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(in.sw->GetDscpPriority(26)), 3, "DSCP / 8");
+        NS_TEST_EXPECT_MSG_GT(peak[5], 0, "DSCP 8 queued at priority 5");
+        NS_TEST_EXPECT_MSG_EQ(peak[1], 0, "not at DSCP / 8");
+        NS_TEST_EXPECT_MSG_GT(peak[2], 0, "DSCP 16 at priority 2");
+        // priority 5 is lossless: its sender is paused; priority 2 is lossy: its sender never is
+        const auto& c = in.sw->GetCounters();
+        NS_TEST_EXPECT_MSG_EQ(c.drops[FeroceSwitch::DROP_LOSSLESS], 0, "no lossless drop");
+        NS_TEST_EXPECT_MSG_GT(in.senders[0]->GetCounters().pauseFramesReceived,
+                              0,
+                              "priority 5 paused");
+        NS_TEST_EXPECT_MSG_EQ(in.senders[1]->GetCounters().pauseFramesReceived,
+                              0,
+                              "priority 2 not");
+        NS_TEST_EXPECT_MSG_GT(in.sw->GetPort(0)->GetCounters().pauseFramesSent,
+                              0,
+                              "per-port counter");
+        NS_TEST_EXPECT_MSG_EQ(in.sw->GetPort(1)->GetCounters().pauseFramesSent,
+                              0,
+                              "per-port counter");
+        NS_TEST_EXPECT_MSG_GT(in.sw->GetPort(0)->GetUpstreamPausedTime(5), Time(0), "XOFF time");
+        NS_TEST_EXPECT_MSG_EQ(in.sw->GetPort(1)->GetUpstreamPausedTime(2), Time(0), "none");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup feroce
+ * Bad QueueWeights, DscpMap and EcnPerQueue values are rejected by
+ * Validate() with a message naming the attribute, the value and what is
+ * allowed.
+ */
+class SwitchAttributeValidationTestCase : public TestCase
+{
+  public:
+    SwitchAttributeValidationTestCase()
+        : TestCase("QueueWeights, DscpMap and EcnPerQueue validation")
+    {
+    }
+
+  private:
+    void Expect(Ptr<FeroceSwitch> sw, std::string name, std::string value, std::string start)
+    {
+        sw->SetAttribute(name, StringValue(value));
+        std::string error = sw->Validate();
+        NS_TEST_EXPECT_MSG_EQ(error.find(start), 0, name << " = " << value << ": " << error);
+        sw->SetAttribute(name, StringValue(name == "QueueWeights" ? "1,1,1,1,1,1,1,1" : ""));
+    }
+
+    void DoRun() override
+    {
+        RoceHelper helper;
+        Incast in;
+        BuildIncast(in, helper, 2, MilliSeconds(1), MilliSeconds(1));
+        Ptr<FeroceSwitch> sw = in.sw;
+        NS_TEST_EXPECT_MSG_EQ(sw->Validate(), "", "defaults");
+        for (std::string bad : {"1,1,1",
+                                "1,1,1,1,1,1,1,0",
+                                "1,1,1,1,1,1,1,256",
+                                "1,1,1,1,1,1,1,x",
+                                "1,1,1,1,1,1,1,1,",
+                                "1,1,1,1,1,1,1,-1"})
+        {
+            Expect(sw,
+                   "QueueWeights",
+                   bad,
+                   "QueueWeights = " + bad + " is not allowed: expected 8 weights 1..255");
+        }
+        for (std::string bad : {"64:1", "8:8", "8", "8:1:2", "8:1,8:2", "a:1", "8:1,"})
+        {
+            Expect(sw,
+                   "DscpMap",
+                   bad,
+                   "DscpMap = " + bad + " is not allowed: expected dscp:priority pairs");
+        }
+        for (std::string bad :
+             {"8:1:2:0.1", "3:1:2", "3:1:2:x", "3:1:2:0.1,3:1:2:0.1", "3:-1:2:0.1"})
+        {
+            Expect(sw,
+                   "EcnPerQueue",
+                   bad,
+                   "EcnPerQueue = " + bad + " is not allowed: expected prio:kmin:kmax:pmax");
+        }
+        Expect(sw,
+               "EcnPerQueue",
+               "3:9000:5000:0.1",
+               "EcnPerQueue = 3:9000:5000:0.1, priority 3: kmin_bytes = 9000 is not allowed");
+        Expect(sw,
+               "EcnPerQueue",
+               "3:5000:9000:1.5",
+               "EcnPerQueue = 3:5000:9000:1.5, priority 3: pmax = 1.5 is not allowed");
+        sw->SetAttribute("QueueWeights", StringValue("4,1,2,3,1,1,1,255"));
+        sw->SetAttribute("DscpMap", StringValue("0:7,26:3,46:5"));
+        sw->SetAttribute("EcnPerQueue", StringValue("0:0:0:0,7:100:200000:1"));
+        NS_TEST_EXPECT_MSG_EQ(sw->Validate(), "", "good values");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup feroce
+ * ECN marking statistics through the switch: the receiver's port is paused
+ * by a PFC frame, so its queue only grows while three senders fill it; each
+ * arriving frame is marked (MarkPoint enqueue) with p(q) of the queue q it
+ * finds.  Below Kmin never, above Kmax always, in between the marks of each
+ * half of the range match the sum of p(q) within 4 standard deviations.
+ */
+class EcnStatisticsTestCase : public TestCase
+{
+  public:
+    EcnStatisticsTestCase()
+        : TestCase("ECN marking statistics through the switch, queue held by a PAUSE")
+    {
+    }
+
+  private:
+    struct Watch
+    {
+        uint32_t port{0};
+        uint64_t last{0};
+        bool marked{false};
+        std::vector<std::pair<uint64_t, bool>> samples; ///< queue found, marked
+    };
+
+    static void Mark(Watch* w, Ptr<const Packet> /* frame */)
+    {
+        w->marked = true; // the mark comes just before the enqueue it decided
+    }
+
+    static void Queue(Watch* w, uint32_t port, uint8_t queue, uint64_t bytes)
+    {
+        if (port != w->port || queue != 3)
+        {
+            return;
+        }
+        if (bytes > w->last)
+        {
+            w->samples.emplace_back(w->last, w->marked);
+        }
+        w->marked = false;
+        w->last = bytes;
+    }
+
+    void DoRun() override
+    {
+        const uint64_t kmin = 100000;
+        const uint64_t kmax = 2000000;
+        const double pmax = 0.5;
+        RoceHelper helper;
+        helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(false));
+        helper.SetSwitchAttribute("MarkPoint", StringValue("enqueue"));
+        helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
+        helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
+        helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
+        Incast in;
+        BuildIncast(in, helper, 3, MilliSeconds(1), MilliSeconds(2));
+        in.sw->AssignStreams(7);
+        Watch w;
+        w.port = 3; // the receiver's port
+        in.sw->TraceConnectWithoutContext("QueueLength", MakeBoundCallback(&Queue, &w));
+        in.sw->TraceConnectWithoutContext("EcnMark", MakeBoundCallback(&Mark, &w));
+        // the receiver's port stops sending priority 3 for 0xffff quanta (3.4 ms at 10 Gb/s)
+        PfcHeader pfc;
+        pfc.SetPause(3, 0xffff);
+        Ptr<Packet> frame = Create<Packet>(0);
+        frame->AddHeader(pfc);
+        Ptr<FeroceSwitchPort> port = in.sw->GetPort(w.port);
+        Simulator::Schedule(MicroSeconds(1), &FeroceNetDevice::Receive, PeekPointer(port), frame);
+        Simulator::Run();
+        feroce_cp_params cp = in.sw->GetEcnParameters(3);
+        uint64_t below = 0;
+        uint64_t belowMarked = 0;
+        uint64_t above = 0;
+        uint64_t aboveMarked = 0;
+        double mean[2] = {0, 0};
+        double var[2] = {0, 0};
+        uint64_t marks[2] = {0, 0};
+        uint64_t n[2] = {0, 0};
+        for (const auto& sample : w.samples)
+        {
+            uint64_t q = sample.first;
+            bool marked = sample.second;
+            if (q <= kmin)
+            {
+                below++;
+                belowMarked += marked;
+            }
+            else if (q > kmax)
+            {
+                above++;
+                aboveMarked += marked;
+            }
+            else
+            {
+                double p = feroce_cp_probability(&cp, q);
+                int half = q > (kmin + kmax) / 2;
+                mean[half] += p;
+                var[half] += p * (1 - p);
+                marks[half] += marked;
+                n[half]++;
+            }
+        }
+        std::cout << "ECN statistics: " << w.samples.size() << " arrivals, " << below
+                  << " below Kmin, " << above << " above Kmax; marks " << marks[0] << " (expected "
+                  << mean[0] << ") and " << marks[1] << " (expected " << mean[1] << ")"
+                  << std::endl;
+        NS_TEST_EXPECT_MSG_GT(below, 0, "arrivals below Kmin");
+        NS_TEST_EXPECT_MSG_EQ(belowMarked, 0, "never marked below Kmin");
+        NS_TEST_EXPECT_MSG_EQ(aboveMarked, above, "always marked above Kmax");
+        for (int half = 0; half < 2; half++)
+        {
+            NS_TEST_EXPECT_MSG_GT(n[half], 500, "arrivals in each half of (Kmin, Kmax]");
+            NS_TEST_EXPECT_MSG_EQ_TOL(double(marks[half]),
+                                      mean[half],
+                                      4 * std::sqrt(var[half]),
+                                      "marks within 4 sigma in half " << half);
+        }
+        Simulator::Destroy();
+    }
+};
+
 /**
  * \ingroup feroce
  * The ECN-marking, PFC switch in incasts.
@@ -326,6 +786,15 @@ class FeroceSwitchTestSuite : public TestSuite
         AddTestCase(new IncastPfcTestCase(false));
         AddTestCase(new IncastValidationTestCase);
         AddTestCase(new IncastDeterminismTestCase);
+        AddTestCase(new WrrTestCase(3, 1, 0, 1024, 1024, 3.0));
+        AddTestCase(new WrrTestCase(1, 1, 0, 4096, 1024, 4096.0 / 1024));
+        // byte-fair in frame bytes: a WRITE Middle frame is its payload + 58 B (Ethernet, IPv4,
+        // UDP, BTH, ICRC), so the payload shares are 4096/4154 : 1024/1082
+        AddTestCase(new WrrTestCase(1, 1, 1500, 4096, 1024, (4096.0 / 4154) / (1024.0 / 1082)));
+        AddTestCase(new EcnPerQueueTestCase);
+        AddTestCase(new DscpMapTestCase);
+        AddTestCase(new SwitchAttributeValidationTestCase);
+        AddTestCase(new EcnStatisticsTestCase);
     }
 };
 

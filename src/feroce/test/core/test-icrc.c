@@ -108,6 +108,8 @@ void test_crc32_zeros(void)
 
         if (feroce_crc32_zeros(start, n) != crc32_bitwise(start, zeros, n))
             bad++;
+        if (feroce_crc32_zeros_apply(start, feroce_crc32_zeros_op(n)) != crc32_bitwise(start, zeros, n))
+            bad++;
     }
     CHECK_EQ(bad, 0);
     free(zeros);
@@ -128,6 +130,9 @@ void test_crc32_zeros(void)
             continue;
         if (feroce_crc32_zeros(feroce_crc32_zeros(start, (size_t)a), (size_t)b) !=
             feroce_crc32_zeros(start, (size_t)(a + b)))
+            bad++;
+        if (feroce_crc32_zeros_apply(start, feroce_crc32_zeros_op((size_t)a)) !=
+            feroce_crc32_zeros(start, (size_t)a))
             bad++;
     }
     CHECK_EQ(bad, 0);
