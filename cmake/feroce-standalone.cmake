@@ -132,8 +132,8 @@ macro(feroce_standalone_targets)
   # ns-3 example for each preset, with their pictures under plots/.
   set(results ${CMAKE_CURRENT_SOURCE_DIR}/results)
   set(plots ${CMAKE_CURRENT_SOURCE_DIR}/plots)
-  set(advcam_bench --duration=90ms --pfcHonour=0 --ackTimeout=16777216ns
-                   --db=${results}/feroce.db)
+  set(advcam_bench --duration=90ms --pfcHonour=0 --bufferSize=2000000 --messageSize=65536
+                   --ackTimeout=4194304ns --db=${results}/feroce.db)
   add_custom_target(main-job
     COMMAND ${CMAKE_COMMAND} -E make_directory ${results}
     COMMAND $<TARGET_FILE:feroce-rp-trace> --sample 5000
@@ -144,8 +144,9 @@ macro(feroce_standalone_targets)
     COMMAND $<TARGET_FILE:dcqcn-rate-limiter> --preset=hpcc --outdir=${results}/dcqcn-rate-limiter-hpcc
     COMMAND gnuplot -e "dir='${results}'" -e "out='${plots}/rate-limiter.png'" ${plots}/rate-limiter.gp
     # the AdvCam bench, 3 -> 2 -> 1 boards, with DCQCN and with PFC alone: the boards' MAC
-    # ignores PAUSE, their retransmission timeout is 4.096 us x 2^12, the switch has its
-    # default 12 MB buffer (README "The AdvCam incast" explains why this reproduces the hardware)
+    # ignores PFC PAUSE, each keeps 4 WRITEs of 64 KiB outstanding, their ACK timeout is
+    # 4.096 us x 2^10, the switch has 2 MB of buffer (README "The AdvCam incast" explains why
+    # this reproduces the hardware)
     COMMAND $<TARGET_FILE:advcam-incast> ${advcam_bench} --outdir=${results}/advcam-incast-dcqcn
     COMMAND sh ${plots}/render.sh ${results}/advcam-incast-dcqcn ${plots}/advcam-incast-dcqcn
     COMMAND $<TARGET_FILE:advcam-incast> ${advcam_bench} --dcqcn=0 --outdir=${results}/advcam-incast-pfc
@@ -183,6 +184,13 @@ macro(feroce_standalone_targets)
   add_test(NAME example-advcam-incast-bad-schedule COMMAND advcam-incast --schedule=0ms:30ms)
   set_tests_properties(example-advcam-incast-bad-schedule PROPERTIES PASS_REGULAR_EXPRESSION
                        "schedule = 0ms:30ms is not allowed: expected 3 start:stop pairs")
+  # the main job's bench: turn-taking with PFC alone, fair sharing with DCQCN
+  add_test(NAME study-advcam-onoff
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/onoff-test.sh
+                   $<TARGET_FILE:advcam-incast> ${CMAKE_BINARY_DIR}/test-out/onoff)
+  add_test(NAME example-advcam-incast-bad-ack-jitter COMMAND advcam-incast --ackJitter=-1ms)
+  set_tests_properties(example-advcam-incast-bad-ack-jitter PROPERTIES PASS_REGULAR_EXPRESSION
+                       "ackJitter = -1.000000 ms is not allowed: expected >= 0")
   add_test(NAME example-advcam-incast-bad-g COMMAND advcam-incast --g=2)
   set_tests_properties(example-advcam-incast-bad-g PROPERTIES PASS_REGULAR_EXPRESSION
                        "g = 2.000000 is not allowed")

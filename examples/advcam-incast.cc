@@ -12,7 +12,8 @@
 //
 // Writes into --outdir: goodput.csv (Gb/s per board per window, and Jain's
 // index), series.csv (switch queue toward the receiver, buffer, each board's
-// DCQCN rate Rc), pause.csv (PAUSE intervals), metrics.txt; one row into --db.
+// DCQCN rate Rc), pause.csv (PAUSE intervals), recovery.csv (each board's NAKs
+// and retransmission timeouts), metrics.txt; one row into --db.
 
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
@@ -83,6 +84,21 @@ ParseSchedule(const std::string& text, uint32_t boards, std::vector<std::pair<Ti
     return "";
 }
 
+/// A NAK or retransmission timeout of a board, as recovery.csv lists it.
+struct RecoveryEvent
+{
+    Time at;
+    uint32_t board;
+    const char* kind;
+    uint32_t psn;
+};
+
+void
+RecordRecovery(std::vector<RecoveryEvent>* events, uint32_t board, const char* kind, uint32_t psn)
+{
+    events->push_back({Simulator::Now(), board, kind, psn});
+}
+
 void
 RecordLatency(FeroceStudy* study, const RoceCompletion& c, Time latency)
 {
@@ -123,6 +139,7 @@ main(int argc, char* argv[])
     Time triggerInterval = MicroSeconds(100);
     uint64_t boardBuffer = 4 << 20;
     Time ackTimeout = MilliSeconds(1);
+    Time ackJitter;
 
     FeroceStudy study("advcam-incast", "results/advcam-incast", MilliSeconds(30));
     study.AddFlag("boards", "Front-end boards sending to the receiver", boards);
@@ -153,6 +170,9 @@ main(int argc, char* argv[])
     study.AddFlag("triggerInterval", "Trigger mode: time between events", triggerInterval);
     study.AddFlag("boardBuffer", "Trigger mode: on-board buffer bytes", boardBuffer);
     study.AddFlag("ackTimeout", "QP retransmission timeout", ackTimeout);
+    study.AddFlag("ackJitter",
+                  "Each timeout fires a uniform draw of up to this much after ackTimeout",
+                  ackJitter);
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
@@ -189,6 +209,16 @@ main(int argc, char* argv[])
     if (messageSize < 1)
     {
         return study.Reject("messageSize = 0 is not allowed: expected >= 1");
+    }
+    if (!ackTimeout.IsStrictlyPositive())
+    {
+        return study.Reject("ackTimeout = " + std::to_string(ackTimeout.GetSeconds() * 1e3) +
+                            " ms is not allowed: expected > 0");
+    }
+    if (ackJitter.IsStrictlyNegative())
+    {
+        return study.Reject("ackJitter = " + std::to_string(ackJitter.GetSeconds() * 1e3) +
+                            " ms is not allowed: expected >= 0");
     }
     std::vector<std::pair<Time, Time>> active;
     if (!schedule.empty())
@@ -244,6 +274,7 @@ main(int argc, char* argv[])
     }
     helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
     helper.SetQueuePairAttribute("AckTimeout", TimeValue(ackTimeout));
+    helper.SetQueuePairAttribute("AckTimeoutJitter", TimeValue(ackJitter));
     helper.SetSwitchAttribute("PfcEnabled", BooleanValue(pfc));
     helper.SetSwitchAttribute("Headroom", UintegerValue(headroom));
     // an explicit headroom is taken as given: too little of it is a configuration to study
@@ -294,6 +325,7 @@ main(int argc, char* argv[])
     hosts.Get(boards)->AddApplication(rx);
     std::vector<Ptr<RoceQueuePair>> qps;
     std::vector<Ptr<RoceFrontEndApp>> apps;
+    std::vector<RecoveryEvent> recovery;
     for (uint32_t i = 0; i < boards; i++)
     {
         auto qp = helper.ConnectQueuePairs(DynamicCast<RoceNic>(devices.Get(i)), receiver);
@@ -308,6 +340,7 @@ main(int argc, char* argv[])
         app->SetAttribute("BufferSize", UintegerValue(boardBuffer));
         app->SetQueuePair(qp.first);
         app->AssignStreams(10 + i);
+        qp.first->AssignStreams(1000 + i);
         hosts.Get(i)->AddApplication(app);
         app->SetStartTime(active[i].first);
         app->SetStopTime(active[i].second);
@@ -320,6 +353,12 @@ main(int argc, char* argv[])
             active[i].second);
         qp.first->TraceConnectWithoutContext("Completion",
                                              MakeBoundCallback(&RecordLatency, &study));
+        qp.first->TraceConnectWithoutContext(
+            "Nak",
+            MakeBoundCallback(&RecordRecovery, &recovery, i, static_cast<const char*>("nak")));
+        qp.first->TraceConnectWithoutContext(
+            "Timeout",
+            MakeBoundCallback(&RecordRecovery, &recovery, i, static_cast<const char*>("timeout")));
     }
 
     // what the study samples every window
@@ -367,6 +406,13 @@ main(int argc, char* argv[])
     std::ofstream pauses = study.OpenOutput("pause.csv");
     pauses << "port,priority,start_ns,end_ns\n";
     probe.WritePauseIntervals(pauses, duration);
+    std::ofstream recoveryCsv = study.OpenOutput("recovery.csv");
+    recoveryCsv << "t_ns,board,event,psn\n";
+    for (const RecoveryEvent& e : recovery)
+    {
+        recoveryCsv << e.at.GetNanoSeconds() << "," << e.board << "," << e.kind << "," << e.psn
+                    << "\n";
+    }
     study.AddMetric("drops", double(switchDrops + receiver->GetRxErrorDrops()));
     study.AddMetric("pause_frames", double(c.pauseFramesSent));
     study.AddMetric("cnps", double(cnps));

@@ -32,7 +32,10 @@ elif has presets; then
     kind=sawtooth
     title="$(basename "$dir"): $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
 else
-    title="$(basename "$dir"): $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)')\\n$ecn, PMTU $(param pmtu)"
+    ms() { awk -v s="$1" 'BEGIN { printf "%.3g ms", s * 1e3 }'; }
+    timer="ACK timeout $(ms "$(param ackTimeout)")"
+    [ "$(param ackJitter)" = 0 ] || timer="$timer + up to $(ms "$(param ackJitter)")"
+    title="$(basename "$dir"): $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)')\\n$ecn, PMTU $(param pmtu)\\nswitch buffer $(param bufferSize) B, $(param messageSize)-B messages, $timer"
 fi
 kmin=$(param kmin); kmax=$(param kmax)
 made=

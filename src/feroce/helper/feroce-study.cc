@@ -237,11 +237,21 @@ FeroceStudy::Sample()
     Time now = Simulator::Now();
     Time from = now - m_window;
     std::vector<double> active;
+    uint64_t windowBytes = 0;
+    uint64_t topBytes = 0;
+    int top = -1;
     m_goodputCsv << now.GetNanoSeconds();
     for (Flow& f : m_flows)
     {
         uint64_t b = f.bytes();
-        double gbps = double(b - f.last) * 8 / m_window.GetSeconds() / 1e9;
+        uint64_t delta = b - f.last;
+        double gbps = double(delta) * 8 / m_window.GetSeconds() / 1e9;
+        windowBytes += delta;
+        if (delta > topBytes)
+        {
+            topBytes = delta;
+            top = int(&f - m_flows.data());
+        }
         f.last = b;
         m_goodputCsv << "," << FormatNumber(gbps);
         if (f.start <= from && now <= f.stop)
@@ -255,6 +265,10 @@ FeroceStudy::Sample()
     if (from >= m_warmup && std::isfinite(jain))
     {
         m_jain.push_back(jain);
+    }
+    if (from >= m_warmup && active.size() >= 2)
+    {
+        CountHolder(windowBytes, topBytes, top);
     }
     if (!m_gauges.empty())
     {
@@ -329,6 +343,25 @@ FeroceStudy::Run()
     }
 }
 
+void
+FeroceStudy::CountHolder(uint64_t windowBytes, uint64_t topBytes, int top)
+{
+    m_contendedWindows++;
+    if (windowBytes == 0)
+    {
+        m_idleWindows++;
+    }
+    else if (topBytes * 10 >= windowBytes * 9)
+    {
+        m_soloWindows++;
+        if (m_lastSolo >= 0 && m_lastSolo != top)
+        {
+            m_handovers++;
+        }
+        m_lastSolo = top;
+    }
+}
+
 int
 FeroceStudy::Finish()
 {
@@ -346,6 +379,12 @@ FeroceStudy::Finish()
     metrics.emplace_back("jain_min", jain.min);
     metrics.emplace_back("jain_mean", jain.mean);
     metrics.emplace_back("jain_windows", double(jain.n));
+    if (m_contendedWindows > 0)
+    {
+        metrics.emplace_back("solo_fraction", double(m_soloWindows) / m_contendedWindows);
+        metrics.emplace_back("idle_fraction", double(m_idleWindows) / m_contendedWindows);
+        metrics.emplace_back("handovers", double(m_handovers));
+    }
     if (!m_latenciesUs.empty())
     {
         struct feroce_summary lat;

@@ -108,6 +108,9 @@ class FeroceStudy
     };
 
     void Sample();
+    /// Who had the link in a window after the warm-up in which two or more flows were meant to
+    /// send: nobody, one flow (>= 90% of the bytes) or several.
+    void CountHolder(uint64_t windowBytes, uint64_t topBytes, int top);
     void RecordParameter(const std::string& name, std::function<std::string()> value);
     static std::string Format(const Time& t);
     static std::string Format(bool b);
@@ -130,6 +133,12 @@ class FeroceStudy
     std::vector<std::pair<std::string, std::function<double()>>> m_gauges;
     std::vector<double> m_latenciesUs;
     std::vector<double> m_jain; ///< per qualifying window
+    // who has the link in each qualifying window (solo: one flow carries >= 90% of its bytes)
+    uint32_t m_contendedWindows{0};
+    uint32_t m_idleWindows{0};
+    uint32_t m_soloWindows{0};
+    uint32_t m_handovers{0};
+    int m_lastSolo{-1};
     std::vector<std::pair<std::string, double>> m_metrics;
     std::ofstream m_goodputCsv;
     std::ofstream m_seriesCsv;

@@ -8,6 +8,7 @@
 
 #include "roce-nic.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -95,6 +96,13 @@ RoceQueuePair::GetTypeId()
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&RoceQueuePair::m_ackTimeout),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("AckTimeoutJitter",
+                          "A timeout fires AckTimeout plus a uniform draw in [0, this) after the "
+                          "last progress (a NIC that checks its timers on a periodic tick); 0: "
+                          "exactly at AckTimeout",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RoceQueuePair::m_ackTimeoutJitter),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("RetryCount",
                           "Timeouts and sequence-error NAKs without progress before the QP fails "
                           "(retry_cnt, 0..7)",
@@ -196,6 +204,8 @@ RoceQueuePair::RoceQueuePair()
       m_postPsn(0),
       m_retries(0),
       m_rnrRetries(0),
+      m_jitterDrawn(false),
+      m_jitter(CreateObject<UniformRandomVariable>()),
       m_rp(nullptr),
       m_nextSendNs(0),
       m_lastStartNs(0),
@@ -219,6 +229,13 @@ RoceQueuePair::RoceQueuePair()
 RoceQueuePair::~RoceQueuePair()
 {
     NS_LOG_FUNCTION(this);
+}
+
+int64_t
+RoceQueuePair::AssignStreams(int64_t stream)
+{
+    m_jitter->SetStream(stream);
+    return 1;
 }
 
 void
@@ -503,6 +520,7 @@ RoceQueuePair::ArmRetransmitTimer()
 {
     // one event per QP; later progress only moves the deadline
     m_retransmitDeadline = Simulator::Now() + m_ackTimeout;
+    m_jitterDrawn = false;
     if (!m_retransmitEvent.IsRunning())
     {
         m_retransmitEvent =
@@ -523,6 +541,16 @@ RoceQueuePair::RetransmitTimeout()
         m_retransmitEvent = Simulator::Schedule(m_retransmitDeadline - now,
                                                 &RoceQueuePair::RetransmitTimeout,
                                                 this);
+        return;
+    }
+    if (!m_jitterDrawn && m_ackTimeoutJitter.IsStrictlyPositive())
+    {
+        // one draw per expiry (none per ACK); progress before it fires starts over
+        m_jitterDrawn = true;
+        Time extra = NanoSeconds(
+            int64_t(m_jitter->GetValue(0, double(m_ackTimeoutJitter.GetNanoSeconds()))));
+        m_retransmitDeadline = now + extra;
+        m_retransmitEvent = Simulator::Schedule(extra, &RoceQueuePair::RetransmitTimeout, this);
         return;
     }
     NS_LOG_INFO("QP " << m_qpn << " timeout at PSN " << m_unackedPsn);

@@ -19,6 +19,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -39,8 +40,8 @@ class RoceNic;
  * every AckReqInterval packets; at most SendQueueDepth outstanding work
  * requests and optionally MaxUnackedBytes in flight; completions when
  * acknowledged; go-back-N from a NAKed PSN; one retransmission timer per QP
- * (AckTimeout, RetryCount); RNR NAKs wait the responder's timer and retry
- * RnrRetry times (7 = for ever, the InfiniBand convention); exhausted
+ * (AckTimeout, plus a uniform draw below AckTimeoutJitter, RetryCount); RNR NAKs wait the
+ * responder's timer and retry RnrRetry times (7 = for ever, the InfiniBand convention); exhausted
  * retries put the QP in the error state, flush its requests with an error
  * status and fire the Error trace.
  *
@@ -137,6 +138,9 @@ class RoceQueuePair : public Object
 
     const Counters& GetCounters() const;
 
+    /// Use stream for AckTimeoutJitter; returns the number of streams used (1).
+    int64_t AssignStreams(int64_t stream);
+
     typedef void (*CompletionTracedCallback)(const RoceCompletion& c, Time latency);
     typedef void (*RateTracedCallback)(double oldValue, double newValue);
     typedef void (*ErrorTracedCallback)(uint32_t qpn, RoceCompletionStatus why);
@@ -193,6 +197,7 @@ class RoceQueuePair : public Object
     uint32_t m_ackReqInterval;
     uint32_t m_ackInterval;
     Time m_ackTimeout;
+    Time m_ackTimeoutJitter;
     uint32_t m_retryCount;
     uint32_t m_rnrRetry;
     uint8_t m_rnrTimerCode;
@@ -213,6 +218,8 @@ class RoceQueuePair : public Object
     Time m_rnrUntil;
     Time m_retransmitDeadline;
     EventId m_retransmitEvent;
+    bool m_jitterDrawn; ///< this expiry's AckTimeoutJitter was added to the deadline
+    Ptr<UniformRandomVariable> m_jitter;
     std::vector<RoceCompletion> m_completedScratch; ///< AcknowledgeUpTo's list, kept allocated
 
     // DCQCN reaction point

@@ -23,6 +23,8 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <set>
 #include <vector>
@@ -333,6 +335,80 @@ class RoceTimeoutTestCase : public TestCase
 
     Time m_latency;
     RoceCompletionStatus m_status{ROCE_WC_FLUSHED};
+};
+
+/**
+ * \ingroup feroce
+ * AckTimeoutJitter: the timeout after a lost ACK fires AckTimeout plus a
+ * uniform draw below the jitter, taken from the QP's stream: over 200
+ * streams the extra delays spread over [0, 50 us) with mean 25 us (within 4
+ * standard errors); the same stream gives the same instant.
+ */
+class RoceTimeoutJitterTestCase : public TestCase
+{
+  public:
+    RoceTimeoutJitterTestCase()
+        : TestCase("retransmission timeout with AckTimeoutJitter")
+    {
+    }
+
+  private:
+    void Completed(const RoceCompletion& c)
+    {
+        m_latency = c.completed - c.posted;
+    }
+
+    /// Completion latency of one packet whose first ACK is lost.
+    Time RunOnce(Time jitter, int64_t stream)
+    {
+        RoceHelper helper;
+        helper.SetQueuePairAttribute("AckTimeout", TimeValue(MicroSeconds(100)));
+        helper.SetQueuePairAttribute("AckTimeoutJitter", TimeValue(jitter));
+        NicPair p = MakePair(helper);
+        p.qa->AssignStreams(stream);
+        Ptr<DropFramesModel> drop = CreateObject<DropFramesModel>(std::set<uint32_t>{1}, true);
+        p.a->SetAttribute("ReceiveErrorModel", PointerValue(drop));
+        p.qa->SetCompletionCallback(MakeCallback(&RoceTimeoutJitterTestCase::Completed, this));
+        RoceWorkRequest wr;
+        wr.length = 1000;
+        p.qa->PostSend(wr);
+        m_latency = Time(0);
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(p.qa->GetCounters().timeouts, 1, "one timeout");
+        Simulator::Destroy();
+        return m_latency;
+    }
+
+    void DoRun() override
+    {
+        const Time jitter = MicroSeconds(50);
+        Time base = RunOnce(Time(0), 1);
+        NS_TEST_ASSERT_MSG_GT(base, MicroSeconds(100), "completed after the plain timeout");
+        double sum = 0;
+        double lo = 1e9;
+        double hi = -1;
+        const int n = 200;
+        for (int i = 0; i < n; i++)
+        {
+            double extra = (RunOnce(jitter, i) - base).GetSeconds() * 1e6;
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(extra, 0, "never before AckTimeout");
+            NS_TEST_ASSERT_MSG_LT(extra, 50, "within the jitter");
+            sum += extra;
+            lo = std::min(lo, extra);
+            hi = std::max(hi, extra);
+        }
+        std::cout << "AckTimeoutJitter 50 us: extra delay mean " << sum / n << " us, min " << lo
+                  << ", max " << hi << " over " << n << " streams" << std::endl;
+        // uniform on [0, 50): standard error of the mean 50 / sqrt(12 n)
+        NS_TEST_EXPECT_MSG_EQ_TOL(sum / n, 25.0, 4 * 50 / std::sqrt(12.0 * n), "mean extra delay");
+        NS_TEST_EXPECT_MSG_LT(lo, 5, "draws near 0");
+        NS_TEST_EXPECT_MSG_GT(hi, 45, "draws near the jitter");
+        NS_TEST_EXPECT_MSG_EQ(RunOnce(jitter, 7), RunOnce(jitter, 7), "same stream, same instant");
+        NS_TEST_EXPECT_MSG_NE(RunOnce(jitter, 7), RunOnce(jitter, 8), "another stream, another");
+    }
+
+    Time m_latency;
 };
 
 /**
@@ -763,6 +839,7 @@ class RoceNicTestSuite : public TestSuite
         AddTestCase(new RocePsnWrapTestCase);
         AddTestCase(new RoceGoBackNTestCase);
         AddTestCase(new RoceTimeoutTestCase);
+        AddTestCase(new RoceTimeoutJitterTestCase);
         AddTestCase(new RoceRnrTestCase(true));
         AddTestCase(new RoceRnrTestCase(false));
         AddTestCase(new RoceWindowTestCase(4));
