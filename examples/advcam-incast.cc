@@ -26,8 +26,6 @@
 #include "ns3/roce-helper.h"
 #include "ns3/roce-receiver-app.h"
 
-#include <cmath>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -37,27 +35,6 @@ using namespace ns3;
 namespace
 {
 
-/// A time as "<number><unit>", unit s, ms, us or ns; false if it is not one.
-bool
-ParseTime(const std::string& text, Time& t)
-{
-    char* end = nullptr;
-    double v = std::strtod(text.c_str(), &end);
-    std::string unit = end ? end : "";
-    double scale = unit == "s"    ? 1e9
-                   : unit == "ms" ? 1e6
-                   : unit == "us" ? 1e3
-                   : unit == "ns" ? 1
-                                  : 0;
-    if (end == text.c_str() || scale == 0 || !std::isfinite(v))
-    {
-        return false;
-    }
-    t = NanoSeconds(int64_t(std::llround(v * scale)));
-    return true;
-}
-
-/// "start:stop,start:stop,..." (ns-3 times, e.g. 0ms:30ms) into one pair per board.
 std::string
 ParseSchedule(const std::string& text, uint32_t boards, std::vector<std::pair<Time, Time>>& out)
 {
@@ -68,8 +45,9 @@ ParseSchedule(const std::string& text, uint32_t boards, std::vector<std::pair<Ti
         std::size_t colon = item.find(':');
         Time start;
         Time stop;
-        if (colon == std::string::npos || !ParseTime(item.substr(0, colon), start) ||
-            !ParseTime(item.substr(colon + 1), stop) || start.IsStrictlyNegative() || stop <= start)
+        if (colon == std::string::npos || !FeroceStudy::ParseTime(item.substr(0, colon), start) ||
+            !FeroceStudy::ParseTime(item.substr(colon + 1), stop) || start.IsStrictlyNegative() ||
+            stop <= start)
         {
             return "schedule = " + text + " is not allowed: expected start:stop per board, " +
                    "comma separated, with 0 <= start < stop (e.g. 0ms:90ms,0ms:60ms,0ms:30ms)";

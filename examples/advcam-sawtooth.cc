@@ -38,7 +38,6 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
-#include <regex>
 #include <sstream>
 
 using namespace ns3;
@@ -89,22 +88,11 @@ ParseEach(const std::string& flag,
     return "";
 }
 
+/// A timer: 0 or a time in (0, 1 s].
 bool
-ParseTime(const std::string& s, Time& t)
+ParseTimer(const std::string& s, Time& t)
 {
-    // checked first: Time's own parser aborts on what it cannot read
-    static const std::regex time("^[0-9]+(\\.[0-9]+)?(s|ms|us|ns)$");
-    if (s == "0")
-    {
-        t = Time(0);
-        return true;
-    }
-    if (!std::regex_match(s, time))
-    {
-        return false;
-    }
-    t = Time(s);
-    return t <= Seconds(1);
+    return FeroceStudy::ParseTime(s, t) && !t.IsStrictlyNegative() && t <= Seconds(1);
 }
 
 bool
@@ -180,7 +168,7 @@ main(int argc, char* argv[])
     std::vector<Time> alphaList;
     std::vector<double> gList;
     std::vector<double> raiList;
-    std::function<bool(const std::string&, Time&)> parseTime = ParseTime;
+    std::function<bool(const std::string&, Time&)> parseTime = ParseTimer;
     std::function<bool(const std::string&, double&)> parseG = [](const std::string& s, double& v) {
         return ParseNumber(s, v, 0, 1);
     };

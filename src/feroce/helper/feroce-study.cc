@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <sys/stat.h>
@@ -139,6 +140,30 @@ FeroceStudy::Parse(int argc, char** argv)
         Reject("cannot create --outdir " + m_outdir + ": " + std::strerror(errno));
         return false;
     }
+    return true;
+}
+
+bool
+FeroceStudy::ParseTime(const std::string& text, Time& t)
+{
+    if (text == "0")
+    {
+        t = Time(0);
+        return true;
+    }
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    std::string unit = end ? end : "";
+    double scale = unit == "s"    ? 1e9
+                   : unit == "ms" ? 1e6
+                   : unit == "us" ? 1e3
+                   : unit == "ns" ? 1
+                                  : 0;
+    if (end == text.c_str() || scale == 0 || !std::isfinite(v))
+    {
+        return false;
+    }
+    t = NanoSeconds(int64_t(std::llround(v * scale)));
     return true;
 }
 

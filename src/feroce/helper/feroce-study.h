@@ -57,6 +57,10 @@ class FeroceStudy
     /// the message printed) when the program must exit with GetExitCode().
     bool Parse(int argc, char** argv);
 
+    /// A time a program reads from a list flag: "<number><unit>" (unit s, ms, us or ns) or "0";
+    /// false if it is not one (ranges are the caller's).
+    static bool ParseTime(const std::string& text, Time& t);
+
     /// Prints "<scenario>: <message>" on stderr and returns the exit code for a bad input (2).
     int Reject(const std::string& message);
     /// The exit code after Parse or Reject failed.
