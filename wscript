@@ -22,6 +22,8 @@ CORE_HEADERS = [
     'src/feroce/core/feroce-icrc.h',
 ]
 
+import subprocess
+
 # the results layer (sqlite results database, GSL statistics), compiled into the module here
 RESULTS_SOURCES = [
     'src/feroce/results/feroce-db.c',
@@ -31,6 +33,16 @@ RESULTS_SOURCES = [
 
 def configure(conf):
     pass
+
+
+def feroce_version(path):
+    """The version the results database records: as CMakeLists.txt: feroce_base_version-<git describe>."""
+    try:
+        out = subprocess.check_output(['git', 'describe', '--always', '--dirty'], cwd=path,
+                                      stderr=subprocess.DEVNULL)
+        return '0.1.0-' + out.decode().strip()
+    except (OSError, subprocess.CalledProcessError):
+        return '0.1.0'
 
 
 def build(bld):
@@ -57,6 +69,7 @@ def build(bld):
     module.env.append_value('CFLAGS', ['-fPIC', '-O2', '-std=c11'])
     module.includes = ['src/feroce/results']
     module.env.append_value('LIB', ['sqlite3', 'gsl', 'gslcblas', 'm'])
+    module.env.append_value('DEFINES', ['FEROCE_VERSION="%s"' % feroce_version(bld.path.abspath())])
 
     module_test = bld.create_ns3_module_test_library('feroce')
     module_test.source = [

@@ -521,7 +521,8 @@ RoceQueuePair::ArmRetransmitTimer()
     // one event per QP; later progress only moves the deadline
     m_retransmitDeadline = Simulator::Now() + m_ackTimeout;
     m_jitterDrawn = false;
-    if (!m_retransmitEvent.IsRunning())
+    // (not IsRunning: deprecated since ns-3.42, whose IsPending older releases lack)
+    if (m_retransmitEvent.IsExpired())
     {
         m_retransmitEvent =
             Simulator::Schedule(m_ackTimeout, &RoceQueuePair::RetransmitTimeout, this);

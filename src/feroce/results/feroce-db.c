@@ -1,6 +1,8 @@
 /*
  * feroce-db.c - the results database (src/feroce/doc/results.md).
  */
+#define _POSIX_C_SOURCE 200809L /* gmtime_r under -std=c11 */
+
 #include "feroce-db.h"
 
 #include <ctype.h>
