@@ -30,6 +30,11 @@ RESULTS_SOURCES = [
     'src/feroce/results/feroce-stats.c',
 ]
 
+RESULTS_HEADERS = [
+    'src/feroce/results/feroce-db.h',
+    'src/feroce/results/feroce-stats.h',
+]
+
 
 def configure(conf):
     pass
@@ -67,7 +72,6 @@ def build(bld):
     ] + RESULTS_SOURCES
     # waf compiles the C core without -fPIC or optimisation by default
     module.env.append_value('CFLAGS', ['-fPIC', '-O2', '-std=c11'])
-    module.includes = ['src/feroce/results']
     module.env.append_value('LIB', ['sqlite3', 'gsl', 'gslcblas', 'm'])
     module.env.append_value('DEFINES', ['FEROCE_VERSION="%s"' % feroce_version(bld.path.abspath())])
 
@@ -82,7 +86,7 @@ def build(bld):
 
     headers = bld(features='ns3header')
     headers.module = 'feroce'
-    headers.source = CORE_HEADERS + [
+    headers.source = CORE_HEADERS + RESULTS_HEADERS + [
         'src/feroce/model/dcqcn-reaction-point.h',
         'src/feroce/model/roce-header.h',
         'src/feroce/model/icrc-trailer.h',

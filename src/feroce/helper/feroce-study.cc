@@ -6,9 +6,8 @@
 
 #include "feroce-study.h"
 
-#include "feroce-db.h"
-#include "feroce-stats.h"
-
+#include "ns3/feroce-db.h"
+#include "ns3/feroce-stats.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"

@@ -242,10 +242,11 @@ class RoceEventLossTestCase : public TestCase
         uint64_t delivered = 0;
         for (uint32_t n = 0; n < generated; n++)
         {
+            bool lost = eb.lost.count(n) > 0;
+            uint32_t expected = lost ? 0 : 1; // not inline: ns-3.35's macros do not parenthesize
             NS_TEST_EXPECT_MSG_EQ(seen[n],
-                                  eb.lost.count(n) ? 0 : 1,
-                                  "event " << n
-                                           << (eb.lost.count(n) ? " lost" : " delivered once"));
+                                  expected,
+                                  "event " << n << (lost ? " lost" : " delivered once"));
             delivered += seen[n];
         }
         NS_TEST_EXPECT_MSG_EQ(delivered + app->GetEventsLost(), generated, "delivered + lost");
