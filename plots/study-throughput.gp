@@ -19,7 +19,7 @@ if (what eq 'board') {
     rec = dir.'/recovery.csv'
     nrec = int(system(sprintf("[ -f '%s' ] && awk 'END { print NR - 1 }' '%s' || echo 0", rec, rec)))
     plot for [i=2:n+1] dir.'/goodput.csv' using (mid($1)):i with histeps lw 2 title columnhead(i), \
-         dir.'/flows.csv' every ::1 using ($3/1e6):(0):(0):(ymax) with vectors nohead dt 2 lw 1.5 lc rgb '#606060' title 'board stops producing' , \
+         dir.'/flows.csv' every ::1 using ($3/1e6):(0):(0):(ymax) with vectors nohead dt 2 lw 1.5 lc rgb '#606060' title 'board stops producing', \
          NaN with points pt 2 ps 1.2 lc rgb 'black' title (nrec > 0 ? 'NAK' : ''), \
          NaN with points pt 9 ps 1.5 lc rgb 'black' title (nrec > 0 ? 'ACK timeout' : ''), \
          for [k=1:(nrec > 0 ? 1 : 0)] rec using ($1/1e6):(strcol(3) eq 'nak' ? ymax + 0.3 : 1/0):($2+1) with points pt 2 ps 1.2 lc variable notitle, \

@@ -8,7 +8,6 @@
 
 #include "roce-nic.h"
 
-#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
