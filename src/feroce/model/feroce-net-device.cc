@@ -7,6 +7,7 @@
 #include "feroce-net-device.h"
 
 #include "feroce-channel.h"
+#include "pfc-header.h"
 
 #include "ns3/feroce-wire.h"
 #include "ns3/log.h"
@@ -54,7 +55,12 @@ FeroceNetDevice::GetTypeId()
             .AddTraceSource("PhyRxDrop",
                             "A frame the receive error model dropped",
                             MakeTraceSourceAccessor(&FeroceNetDevice::m_phyRxDropTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Pause",
+                            "A PFC frame from the peer paused (quanta > 0) or resumed (0) a "
+                            "priority",
+                            MakeTraceSourceAccessor(&FeroceNetDevice::m_pauseTrace),
+                            "ns3::FeroceNetDevice::PauseTracedCallback");
     return tid;
 }
 
@@ -72,6 +78,7 @@ FeroceNetDevice::FeroceNetDevice()
       m_rxErrorDrops(0)
 {
     NS_LOG_FUNCTION(this);
+    m_pause.SetResumeCallback(MakeCallback(&FeroceNetDevice::TrySend, this));
 }
 
 FeroceNetDevice::~FeroceNetDevice()
@@ -84,6 +91,7 @@ FeroceNetDevice::DoDispose()
 {
     m_wake.Cancel();
     m_wakeAt = Time::Max();
+    m_pause.Cancel();
     m_node = nullptr;
     m_channel = nullptr;
     m_receiveErrorModel = nullptr;
@@ -375,6 +383,31 @@ bool
 FeroceNetDevice::SupportsSendFrom() const
 {
     return false;
+}
+
+bool
+FeroceNetDevice::IsPaused(uint8_t prio) const
+{
+    return m_pause.IsPaused(prio);
+}
+
+Time
+FeroceNetDevice::GetPausedTime(uint8_t prio) const
+{
+    return m_pause.GetPausedTime(prio);
+}
+
+void
+FeroceNetDevice::ApplyPause(const PfcHeader& pfc)
+{
+    m_pause.Apply(pfc, m_rate.GetBitRate());
+    for (uint8_t prio = 0; prio < 8; prio++)
+    {
+        if (pfc.IsEnabled(prio))
+        {
+            m_pauseTrace(prio, pfc.GetQuanta(prio));
+        }
+    }
 }
 
 } // namespace ns3

@@ -7,6 +7,8 @@
 #ifndef FEROCE_NET_DEVICE_H
 #define FEROCE_NET_DEVICE_H
 
+#include "pfc-pause-state.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
 #include "ns3/event-id.h"
@@ -38,7 +40,9 @@ class Node;
  * start back to back at the instant the previous one ends.  Subclasses decide
  * what to send (TrySend, also run by the wake-up) and what a received frame
  * means (HandleFrame).  Pcap: the Sniffer trace sees every frame sent and
- * received, as on the wire without FCS.
+ * received, as on the wire without FCS.  PFC: the priorities the peer's PFC
+ * frames paused (ApplyPause, IsPaused; a pause that ends by itself runs
+ * TrySend) and the Pause trace.
  */
 class FeroceNetDevice : public NetDevice
 {
@@ -66,6 +70,12 @@ class FeroceNetDevice : public NetDevice
     uint64_t GetRxBytes() const;
     /// Frames the receive error model dropped.
     uint64_t GetRxErrorDrops() const;
+    /// The peer's PFC frames have paused this priority (it is not sent).
+    bool IsPaused(uint8_t prio) const;
+    /// Time the peer's PFC frames have kept this priority paused, so far.
+    Time GetPausedTime(uint8_t prio) const;
+
+    typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -118,6 +128,8 @@ class FeroceNetDevice : public NetDevice
     virtual void TrySend() = 0;
     /// A frame arrived intact.
     virtual void HandleFrame(Ptr<Packet> frame) = 0;
+    /// A valid PFC frame from the peer, honoured now: pause or resume each priority it enables.
+    void ApplyPause(const PfcHeader& pfc);
     Mac48Address GetMacAddress() const;
 
   private:
@@ -142,6 +154,8 @@ class FeroceNetDevice : public NetDevice
     TracedCallback<Ptr<const Packet>> m_snifferTrace;
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;
+    PfcPauseState m_pause;
+    TracedCallback<uint8_t, uint16_t> m_pauseTrace;
 };
 
 } // namespace ns3

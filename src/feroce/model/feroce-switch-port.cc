@@ -21,16 +21,10 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceSwitchPort);
 TypeId
 FeroceSwitchPort::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::FeroceSwitchPort")
-            .SetParent<FeroceNetDevice>()
-            .SetGroupName("Feroce")
-            .AddConstructor<FeroceSwitchPort>()
-            .AddTraceSource(
-                "Pause",
-                "A PFC frame from the peer paused (quanta > 0) or resumed (0) a priority",
-                MakeTraceSourceAccessor(&FeroceSwitchPort::m_pauseTrace),
-                "ns3::FeroceSwitchPort::PauseTracedCallback");
+    static TypeId tid = TypeId("ns3::FeroceSwitchPort")
+                            .SetParent<FeroceNetDevice>()
+                            .SetGroupName("Feroce")
+                            .AddConstructor<FeroceSwitchPort>();
     return tid;
 }
 
@@ -43,7 +37,6 @@ FeroceSwitchPort::FeroceSwitchPort()
       m_turnStarted(false),
       m_deficit{}
 {
-    m_pause.SetResumeCallback(MakeCallback(&FeroceSwitchPort::TrySend, this));
 }
 
 FeroceSwitchPort::~FeroceSwitchPort()
@@ -59,7 +52,6 @@ FeroceSwitchPort::DoDispose()
     }
     m_pfcOut.clear();
     m_nonEmpty = 0;
-    m_pause.Cancel();
     m_switch = nullptr;
     FeroceNetDevice::DoDispose();
 }
@@ -109,18 +101,6 @@ FeroceSwitchPort::GetQueueBytes(uint8_t queue) const
     return queue <= kControlQueue ? m_bytes[queue] : 0;
 }
 
-bool
-FeroceSwitchPort::IsPaused(uint8_t prio) const
-{
-    return m_pause.IsPaused(prio);
-}
-
-Time
-FeroceSwitchPort::GetPausedTime(uint8_t prio) const
-{
-    return m_pause.GetPausedTime(prio);
-}
-
 Time
 FeroceSwitchPort::GetUpstreamPausedTime(uint8_t prio) const
 {
@@ -152,7 +132,7 @@ FeroceSwitchPort::NextQueue() const
     }
     for (uint8_t q = 0; m_nonEmpty >> q; q++)
     {
-        if ((m_nonEmpty >> q & 1) && !m_pause.IsPaused(q))
+        if ((m_nonEmpty >> q & 1) && !IsPaused(q))
         {
             return kData;
         }
@@ -170,7 +150,7 @@ FeroceSwitchPort::PickDataQueue()
     for (;;)
     {
         uint8_t q = m_rrNext;
-        if ((m_nonEmpty >> q & 1) && !m_pause.IsPaused(q))
+        if ((m_nonEmpty >> q & 1) && !IsPaused(q))
         {
             if (!m_turnStarted)
             {
@@ -254,14 +234,7 @@ FeroceSwitchPort::HandlePause(Ptr<Packet> frame)
         return;
     }
     m_counters.pauseFramesReceived++;
-    m_pause.Apply(pfc, GetDataRate().GetBitRate());
-    for (uint8_t prio = 0; prio < 8; prio++)
-    {
-        if (pfc.IsEnabled(prio))
-        {
-            m_pauseTrace(prio, pfc.GetQuanta(prio));
-        }
-    }
+    ApplyPause(pfc);
     TrySend();
 }
 

@@ -8,7 +8,6 @@
 #define FEROCE_SWITCH_PORT_H
 
 #include "feroce-net-device.h"
-#include "pfc-pause-state.h"
 
 #include "ns3/event-id.h"
 #include "ns3/traced-callback.h"
@@ -61,10 +60,6 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// Send a PFC frame ahead of everything else.
     void SendPfc(Ptr<Packet> frame);
     uint64_t GetQueueBytes(uint8_t queue) const;
-    /// The peer has paused this priority (the port does not send it).
-    bool IsPaused(uint8_t prio) const;
-    /// Time the peer's PAUSE frames have kept this priority from being sent, so far.
-    Time GetPausedTime(uint8_t prio) const;
     /// Time the switch has kept the upstream of this port paused for prio (XOFF to XON), so far.
     Time GetUpstreamPausedTime(uint8_t prio) const;
     uint64_t GetPauseFramesReceived() const;
@@ -78,8 +73,6 @@ class FeroceSwitchPort : public FeroceNetDevice
     };
 
     const Counters& GetCounters() const;
-
-    typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
 
   protected:
     void DoDispose() override;
@@ -108,9 +101,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t m_rrNext;      ///< the data priority whose turn it is
     bool m_turnStarted;    ///< its quantum has been added for this turn
     uint64_t m_deficit[8]; ///< weighted round robin credit (frames, or bytes)
-    PfcPauseState m_pause;
     Counters m_counters;
-    TracedCallback<uint8_t, uint16_t> m_pauseTrace;
 };
 
 } // namespace ns3

@@ -108,11 +108,7 @@ RoceNic::GetTypeId()
                 "RxDrop",
                 "A received frame dropped (receive buffer full, unknown QP, not RoCEv2)",
                 MakeTraceSourceAccessor(&RoceNic::m_rxDropTrace),
-                "ns3::Packet::TracedCallback")
-            .AddTraceSource("Pause",
-                            "A PFC frame paused (quanta > 0) or resumed (0) a priority",
-                            MakeTraceSourceAccessor(&RoceNic::m_pauseTrace),
-                            "ns3::RoceNic::PauseTracedCallback");
+                "ns3::Packet::TracedCallback");
     return tid;
 }
 
@@ -129,7 +125,6 @@ RoceNic::RoceNic()
     NS_LOG_FUNCTION(this);
     m_rpConfig = CreateObject<DcqcnReactionPoint>();
     m_qpFactory.SetTypeId(RoceQueuePair::GetTypeId());
-    m_pause.SetResumeCallback(MakeCallback(&RoceNic::TrySend, this));
     feroce_np_init(&m_portNp);
 }
 
@@ -156,7 +151,6 @@ RoceNic::DoDispose()
     m_qps.clear();
     m_control.clear();
     m_rpConfig = nullptr;
-    m_pause.Cancel();
     FeroceNetDevice::DoDispose();
 }
 
@@ -316,18 +310,6 @@ RoceNic::NotifyQpError()
     m_counters.qpErrors++;
 }
 
-bool
-RoceNic::IsPaused(uint8_t prio) const
-{
-    return m_pause.IsPaused(prio);
-}
-
-Time
-RoceNic::GetPausedTime(uint8_t prio) const
-{
-    return m_pause.GetPausedTime(prio);
-}
-
 void
 RoceNic::SendControl(Ptr<Packet> frame, uint8_t priority)
 {
@@ -459,14 +441,7 @@ RoceNic::HandlePfc(Ptr<Packet> frame)
         m_counters.pauseFramesIgnored++;
         return;
     }
-    m_pause.Apply(pfc, GetDataRate().GetBitRate());
-    for (uint8_t prio = 0; prio < 8; prio++)
-    {
-        if (pfc.IsEnabled(prio))
-        {
-            m_pauseTrace(prio, pfc.GetQuanta(prio));
-        }
-    }
+    ApplyPause(pfc);
     TrySend();
 }
 

@@ -8,7 +8,6 @@
 #define ROCE_NIC_H
 
 #include "feroce-net-device.h"
-#include "pfc-pause-state.h"
 #include "roce-queue-pair.h"
 
 #include "ns3/dcqcn-reaction-point.h"
@@ -87,12 +86,6 @@ class RoceNic : public FeroceNetDevice
 
     const Counters& GetCounters() const;
 
-    typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
-
-    /// Time priority `prio` has spent paused by PFC so far.
-    Time GetPausedTime(uint8_t prio) const;
-    bool IsPaused(uint8_t prio) const;
-
   protected:
     void DoInitialize() override;
     void DoDispose() override;
@@ -143,12 +136,10 @@ class RoceNic : public FeroceNetDevice
     };
 
     std::deque<ControlFrame> m_control;
-    PfcPauseState m_pause;
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;
     Counters m_counters;
     TracedCallback<Ptr<const Packet>> m_rxDropTrace;
-    TracedCallback<uint8_t, uint16_t> m_pauseTrace;
 };
 
 } // namespace ns3
