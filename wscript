@@ -66,8 +66,10 @@ def build(bld):
         'src/feroce/model/pfc-pause-state.cc',
         'src/feroce/model/feroce-switch-port.cc',
         'src/feroce/model/feroce-switch.cc',
+        'src/feroce/model/feroce-attributes.cc',
         'src/feroce/helper/roce-helper.cc',
         'src/feroce/helper/feroce-study.cc',
+        'src/feroce/helper/feroce-command-line.cc',
         'src/feroce/helper/feroce-switch-probe.cc',
     ] + RESULTS_SOURCES
     # waf compiles the C core without -fPIC or optimisation by default
@@ -101,8 +103,10 @@ def build(bld):
         'src/feroce/model/pfc-pause-state.h',
         'src/feroce/model/feroce-switch-port.h',
         'src/feroce/model/feroce-switch.h',
+        'src/feroce/model/feroce-attributes.h',
         'src/feroce/helper/roce-helper.h',
         'src/feroce/helper/feroce-study.h',
+        'src/feroce/helper/feroce-command-line.h',
         'src/feroce/helper/feroce-switch-probe.h',
     ]
 

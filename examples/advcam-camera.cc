@@ -145,27 +145,48 @@ main(int argc, char* argv[])
                   "Link rate of a leaf's uplink to the aggregation switch",
                   uplinkRate);
     study.AddFlag("receiverRate", "Link rate of a receiver", receiverRate);
-    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
-    study.AddFlag("fragmentSize", "Bytes of one board's fragment of an event", fragmentSize);
+    study.AddFlag("linkDelay",
+                  "Propagation delay of each link",
+                  linkDelay,
+                  "ns3::FeroceChannel::Delay");
+    study.AddFlag("fragmentSize",
+                  "Bytes of one board's fragment of an event",
+                  fragmentSize,
+                  "ns3::RoceFrontEndApp::MessageSize");
     study.AddFlag("triggerInterval",
                   "Time between camera triggers (the mean if Poisson)",
-                  triggerInterval);
-    study.AddFlag("poisson", "Triggers at exponential gaps (common to all boards)", poisson);
+                  triggerInterval,
+                  "ns3::RoceFrontEndApp::TriggerInterval");
+    study.AddFlag("poisson",
+                  "Triggers at exponential gaps (common to all boards)",
+                  poisson,
+                  "ns3::RoceFrontEndApp::Poisson");
     study.AddFlag("boardBuffer",
                   "On-board buffer bytes; a fragment that does not fit is a lost event",
-                  boardBuffer);
+                  boardBuffer,
+                  "ns3::RoceFrontEndApp::BufferSize");
     study.AddFlag("maxOutstanding",
                   "Fragments posted and unacknowledged per queue pair",
-                  maxOutstanding);
-    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
-    study.AddFlag("dcqcn", "DCQCN on the boards' NICs", dcqcn);
-    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset);
-    study.AddFlag("pfc", "PFC on the switches", pfc);
-    study.AddFlag("ecn", "ECN marking on the switches", ecn);
-    study.AddFlag("kmin", "ECN Kmin bytes (every switch)", kmin);
-    study.AddFlag("kmax", "ECN Kmax bytes (every switch)", kmax);
-    study.AddFlag("pmax", "ECN Pmax (every switch)", pmax);
-    study.AddFlag("bufferSize", "Buffer bytes of each switch", bufferSize);
+                  maxOutstanding,
+                  "ns3::RoceFrontEndApp::MaxOutstanding");
+    study.AddFlag("pmtu",
+                  "Path MTU: 256, 512, 1024, 2048 or 4096",
+                  pmtu,
+                  "ns3::RoceQueuePair::Pmtu");
+    study.AddFlag("dcqcn", "DCQCN on the boards' NICs", dcqcn, "ns3::RoceNic::DcqcnEnabled");
+    study.AddFlag("preset",
+                  "DCQCN preset: paper, connectx or hpcc",
+                  preset,
+                  "ns3::RoceNic::DcqcnPreset");
+    study.AddFlag("pfc", "PFC on the switches", pfc, "ns3::FeroceSwitch::PfcEnabled");
+    study.AddFlag("ecn", "ECN marking on the switches", ecn, "ns3::FeroceSwitch::EcnEnabled");
+    study.AddFlag("kmin", "ECN Kmin bytes (every switch)", kmin, "ns3::FeroceSwitch::Kmin");
+    study.AddFlag("kmax", "ECN Kmax bytes (every switch)", kmax, "ns3::FeroceSwitch::Kmax");
+    study.AddFlag("pmax", "ECN Pmax (every switch)", pmax, "ns3::FeroceSwitch::Pmax");
+    study.AddFlag("bufferSize",
+                  "Buffer bytes of each switch",
+                  bufferSize,
+                  "ns3::FeroceSwitch::BufferSize");
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
@@ -225,24 +246,10 @@ main(int argc, char* argv[])
         return study.Reject("maxOutstanding = " + std::to_string(maxOutstanding) +
                             " is not allowed: expected 1..256 (the send queue's depth)");
     }
-    if (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096)
-    {
-        return study.Reject("pmtu = " + std::to_string(pmtu) +
-                            " is not allowed: expected 256, 512, 1024, 2048 or 4096");
-    }
     if (preset != "paper" && preset != "connectx" && preset != "hpcc")
     {
         return study.Reject("preset = " + preset +
                             " is not allowed: expected paper, connectx or hpcc");
-    }
-    if (!(pmax >= 0 && pmax <= 1))
-    {
-        return study.Reject("pmax = " + Format(pmax) + " is not allowed: expected [0, 1]");
-    }
-    if (kmin > kmax)
-    {
-        return study.Reject("kmin = " + std::to_string(kmin) +
-                            " is not allowed: expected <= kmax = " + std::to_string(kmax));
     }
     uint32_t leaves = (boards + boardsPerLeaf - 1) / boardsPerLeaf;
 
@@ -316,7 +323,6 @@ main(int argc, char* argv[])
         {
             return study.Reject(switches[s].name + ": " + error);
         }
-        switches[s].sw->AssignStreams(1 + s);
         switches[s].probe = std::make_unique<FeroceSwitchProbe>(switches[s].sw);
     }
 
@@ -347,8 +353,6 @@ main(int argc, char* argv[])
             rxApps[k]->AddQueuePair(qp.second);
             boardQps[b].push_back(qp.first);
         }
-        // one trigger for the whole camera: every board draws the same Poisson gaps
-        app->AssignStreams(100);
         boardNodes.Get(b)->AddApplication(app);
         app->SetStartTime(Time(0));
         app->SetStopTime(duration);
@@ -402,7 +406,16 @@ main(int argc, char* argv[])
         helper.EnablePcapAll(study.GetPath("advcam-camera"));
     }
 
-    study.Run();
+    // one trigger for the whole camera: every board draws the same Poisson gaps
+    int64_t trigger = 1 + helper.AssignStreams(1);
+    for (Ptr<RoceFrontEndApp> app : apps)
+    {
+        app->AssignStreams(trigger);
+    }
+    if (!study.Run())
+    {
+        return study.GetExitCode();
+    }
 
     // boards.csv and Jain's index across boards over [warmup, duration]
     std::ofstream boardsCsv = study.OpenOutput("boards.csv");

@@ -19,6 +19,7 @@
 #include "ns3/core-module.h"
 #include "ns3/dcqcn-reaction-point.h"
 #include "ns3/error-model.h"
+#include "ns3/feroce-attributes.h"
 #include "ns3/feroce-study.h"
 #include "ns3/feroce-switch-probe.h"
 #include "ns3/network-module.h"
@@ -49,14 +50,14 @@ ParseSchedule(const std::string& text, uint32_t boards, std::vector<std::pair<Ti
             !FeroceStudy::ParseTime(item.substr(colon + 1), stop) || start.IsStrictlyNegative() ||
             stop <= start)
         {
-            return "schedule = " + text + " is not allowed: expected start:stop per board, " +
+            return "--schedule=" + text + " is not allowed: expected start:stop per board, " +
                    "comma separated, with 0 <= start < stop (e.g. 0ms:90ms,0ms:60ms,0ms:30ms)";
         }
         out.emplace_back(start, stop);
     }
     if (out.size() != boards)
     {
-        return "schedule = " + text + " is not allowed: expected " + std::to_string(boards) +
+        return "--schedule=" + text + " is not allowed: expected " + std::to_string(boards) +
                " start:stop pairs (one per board), got " + std::to_string(out.size());
     }
     return "";
@@ -123,34 +124,67 @@ main(int argc, char* argv[])
     study.AddFlag("boards", "Front-end boards sending to the receiver", boards);
     study.AddFlag("leave", "Boards leave one by one (N -> N-1 -> ... -> 1)", leave);
     study.AddFlag("schedule", "Per board start:stop, comma separated (overrides leave)", schedule);
-    study.AddFlag("dcqcn", "DCQCN on the boards' NICs", dcqcn);
-    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset);
-    study.AddFlag("g", "DCQCN alpha gain g (0: the preset's)", g);
+    study.AddFlag("dcqcn", "DCQCN on the boards' NICs", dcqcn, "ns3::RoceNic::DcqcnEnabled");
+    study.AddFlag("preset",
+                  "DCQCN preset: paper, connectx or hpcc",
+                  preset,
+                  "ns3::RoceNic::DcqcnPreset");
+    study.AddFlag("g", "DCQCN alpha gain g (0: the preset's)", g, "ns3::DcqcnReactionPoint::G");
     study.AddFlag("rai", "DCQCN additive increase R_AI in Mb/s (0: the preset's)", rai);
-    study.AddFlag("timer", "DCQCN rate-increase timer T (0: the preset's)", increaseTimer);
-    study.AddFlag("pfc", "PFC on the switch", pfc);
-    study.AddFlag("pfcHonour", "Boards obey PAUSE frames", pfcHonour);
+    study.AddFlag("timer",
+                  "DCQCN rate-increase timer T (0: the preset's)",
+                  increaseTimer,
+                  "ns3::DcqcnReactionPoint::IncreaseTimer");
+    study.AddFlag("pfc", "PFC on the switch", pfc, "ns3::FeroceSwitch::PfcEnabled");
+    study.AddFlag("pfcHonour", "Boards obey PAUSE frames", pfcHonour, "ns3::RoceNic::PfcHonour");
     study.AddFlag("headroom",
                   "Switch PFC headroom bytes per port and class (0: what the link needs)",
-                  headroom);
-    study.AddFlag("ecn", "ECN marking on the switch", ecn);
-    study.AddFlag("kmin", "ECN Kmin bytes", kmin);
-    study.AddFlag("kmax", "ECN Kmax bytes", kmax);
-    study.AddFlag("pmax", "ECN Pmax", pmax);
-    study.AddFlag("bufferSize", "Switch buffer bytes", bufferSize);
+                  headroom,
+                  "ns3::FeroceSwitch::Headroom");
+    study.AddFlag("ecn", "ECN marking on the switch", ecn, "ns3::FeroceSwitch::EcnEnabled");
+    study.AddFlag("kmin", "ECN Kmin bytes", kmin, "ns3::FeroceSwitch::Kmin");
+    study.AddFlag("kmax", "ECN Kmax bytes", kmax, "ns3::FeroceSwitch::Kmax");
+    study.AddFlag("pmax", "ECN Pmax", pmax, "ns3::FeroceSwitch::Pmax");
+    study.AddFlag("bufferSize", "Switch buffer bytes", bufferSize, "ns3::FeroceSwitch::BufferSize");
     study.AddFlag("loss", "Probability that the receiver's NIC loses a frame", loss);
-    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
-    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
-    study.AddFlag("messageSize", "Bytes per message", messageSize);
-    study.AddFlag("write", "RDMA WRITE (1) or SEND (0)", write);
-    study.AddFlag("imm", "Messages carry immediate data", imm);
-    study.AddFlag("mode", "Board traffic: saturate or trigger (a message per trigger)", mode);
-    study.AddFlag("triggerInterval", "Trigger mode: time between events", triggerInterval);
-    study.AddFlag("boardBuffer", "Trigger mode: on-board buffer bytes", boardBuffer);
-    study.AddFlag("ackTimeout", "QP retransmission timeout", ackTimeout);
+    study.AddFlag("linkDelay",
+                  "Propagation delay of each link",
+                  linkDelay,
+                  "ns3::FeroceChannel::Delay");
+    study.AddFlag("pmtu",
+                  "Path MTU: 256, 512, 1024, 2048 or 4096",
+                  pmtu,
+                  "ns3::RoceQueuePair::Pmtu");
+    study.AddFlag("messageSize",
+                  "Bytes per message",
+                  messageSize,
+                  "ns3::RoceFrontEndApp::MessageSize");
+    study.AddFlag("write", "RDMA WRITE (1) or SEND (0)", write, "ns3::RoceFrontEndApp::Write");
+    study.AddFlag("imm",
+                  "Messages carry immediate data",
+                  imm,
+                  "ns3::RoceFrontEndApp::WithImmediate");
+    study.AddFlag("mode",
+                  "Board traffic: saturate or trigger (a message per trigger)",
+                  mode,
+                  "ns3::RoceFrontEndApp::Mode");
+    study.AddFlag("triggerInterval",
+                  "Trigger mode: time between events",
+                  triggerInterval,
+                  "ns3::RoceFrontEndApp::TriggerInterval");
+    study.AddFlag("boardBuffer",
+                  "Trigger mode: on-board buffer bytes",
+                  boardBuffer,
+                  "ns3::RoceFrontEndApp::BufferSize");
+    study.AddFlag("ackTimeout",
+                  "QP retransmission timeout",
+                  ackTimeout,
+                  "ns3::RoceQueuePair::AckTimeout");
     study.AddFlag("ackJitter",
                   "Each timeout fires a uniform draw of up to this much after ackTimeout",
-                  ackJitter);
+                  ackJitter,
+                  "ns3::RoceQueuePair::AckTimeoutJitter");
+    study.Owns("ns3::DcqcnReactionPoint::RateAi", "rai");
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
@@ -159,44 +193,31 @@ main(int argc, char* argv[])
 
     if (boards < 1 || boards > 1000)
     {
-        return study.Reject("boards = " + std::to_string(boards) +
-                            " is not allowed: expected 1..1000");
-    }
-    if (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096)
-    {
-        return study.Reject("pmtu = " + std::to_string(pmtu) +
-                            " is not allowed: expected 256, 512, 1024, 2048 or 4096");
+        return study.RejectFlag("boards", "1..1000");
     }
     if (loss < 0 || loss >= 1)
     {
-        return study.Reject("loss = " + std::to_string(loss) + " is not allowed: expected [0, 1)");
+        return study.RejectFlag("loss", "[0, 1)");
     }
     if (g < 0 || g > 1)
     {
-        return study.Reject("g = " + std::to_string(g) + " is not allowed: expected (0, 1], or 0");
+        return study.RejectFlag("g", "(0, 1], or 0 for the preset's");
     }
     if (rai < 0 || rai > 10000)
     {
-        return study.Reject("rai = " + std::to_string(rai) +
-                            " is not allowed: expected 0..10000 Mb/s");
+        return study.RejectFlag("rai", "0..10000 Mb/s");
     }
     if (mode != "saturate" && mode != "trigger")
     {
-        return study.Reject("mode = " + mode + " is not allowed: expected saturate or trigger");
+        return study.RejectFlag("mode", "saturate or trigger");
     }
     if (messageSize < 1)
     {
-        return study.Reject("messageSize = 0 is not allowed: expected >= 1");
+        return study.RejectFlag("messageSize", ">= 1");
     }
     if (!ackTimeout.IsStrictlyPositive())
     {
-        return study.Reject("ackTimeout = " + std::to_string(ackTimeout.GetSeconds() * 1e3) +
-                            " ms is not allowed: expected > 0");
-    }
-    if (ackJitter.IsStrictlyNegative())
-    {
-        return study.Reject("ackJitter = " + std::to_string(ackJitter.GetSeconds() * 1e3) +
-                            " ms is not allowed: expected >= 0");
+        return study.RejectFlag("ackTimeout", "> 0");
     }
     std::vector<std::pair<Time, Time>> active;
     if (!schedule.empty())
@@ -221,34 +242,24 @@ main(int argc, char* argv[])
     helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
     helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(dcqcn));
     helper.SetDeviceAttribute("PfcHonour", BooleanValue(pfcHonour));
-    if (g > 0 || rai > 0 || increaseTimer.IsStrictlyPositive())
+    // the preset at the link's rate, then the swept knobs on top of it
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> overrides;
+    if (g > 0)
     {
-        // the preset, then the swept knobs on top of it
-        Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
-        std::string error = rp->ApplyPreset(preset, DataRate("10Gbps"));
-        if (!error.empty())
-        {
-            return study.Reject("preset = " + preset + ": " + error);
-        }
-        if (g > 0)
-        {
-            rp->SetAttribute("G", DoubleValue(g));
-        }
-        if (rai > 0)
-        {
-            rp->SetAttribute("RateAi", DataRateValue(DataRate(uint64_t(rai * 1e6))));
-        }
-        if (increaseTimer.IsStrictlyPositive())
-        {
-            rp->SetAttribute("IncreaseTimer", TimeValue(increaseTimer));
-        }
-        helper.SetDeviceAttribute("ReactionPoint", PointerValue(rp));
-        helper.SetDeviceAttribute("CnpInterval",
-                                  TimeValue(preset == "hpcc" ? Time(0) : MicroSeconds(50)));
+        overrides.emplace_back("G", Create<DoubleValue>(g));
     }
-    else
+    if (rai > 0)
     {
-        helper.SetDeviceAttribute("DcqcnPreset", StringValue(preset));
+        overrides.emplace_back("RateAi", Create<DataRateValue>(DataRate(uint64_t(rai * 1e6))));
+    }
+    if (increaseTimer.IsStrictlyPositive())
+    {
+        overrides.emplace_back("IncreaseTimer", Create<TimeValue>(increaseTimer));
+    }
+    std::string rpError = helper.SetReactionPoint(preset, overrides);
+    if (!rpError.empty())
+    {
+        return study.Reject(rpError);
     }
     helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
     helper.SetQueuePairAttribute("AckTimeout", TimeValue(ackTimeout));
@@ -256,7 +267,10 @@ main(int argc, char* argv[])
     helper.SetSwitchAttribute("PfcEnabled", BooleanValue(pfc));
     helper.SetSwitchAttribute("Headroom", UintegerValue(headroom));
     // an explicit headroom is taken as given: too little of it is a configuration to study
-    helper.SetSwitchAttribute("HeadroomCheck", BooleanValue(headroom == 0));
+    if (!IsAttributeDefaultChanged(FeroceSwitch::GetTypeId(), "HeadroomCheck"))
+    {
+        helper.SetSwitchAttribute("HeadroomCheck", BooleanValue(headroom == 0));
+    }
     helper.SetSwitchAttribute("BufferSize", UintegerValue(bufferSize));
     helper.SetSwitchAttribute("EcnEnabled", BooleanValue(ecn));
     helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
@@ -289,13 +303,12 @@ main(int argc, char* argv[])
                   << " bytes a board's link needs: frames in flight after a PAUSE will be lost"
                   << std::endl;
     }
-    sw->AssignStreams(1);
+    Ptr<RateErrorModel> em;
     if (loss > 0)
     {
-        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em = CreateObject<RateErrorModel>();
         em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
         em->SetAttribute("ErrorRate", DoubleValue(loss));
-        em->AssignStreams(2);
         receiver->SetAttribute("ReceiveErrorModel", PointerValue(em));
     }
 
@@ -317,8 +330,6 @@ main(int argc, char* argv[])
         app->SetAttribute("TriggerInterval", TimeValue(triggerInterval));
         app->SetAttribute("BufferSize", UintegerValue(boardBuffer));
         app->SetQueuePair(qp.first);
-        app->AssignStreams(10 + i);
-        qp.first->AssignStreams(1000 + i);
         hosts.Get(i)->AddApplication(app);
         app->SetStartTime(active[i].first);
         app->SetStopTime(active[i].second);
@@ -356,7 +367,19 @@ main(int argc, char* argv[])
         helper.EnablePcapAll(study.GetPath("advcam"));
     }
 
-    study.Run();
+    int64_t stream = helper.AssignStreams(1) + 1;
+    for (Ptr<RoceFrontEndApp> app : apps)
+    {
+        stream += app->AssignStreams(stream);
+    }
+    if (em)
+    {
+        em->AssignStreams(stream);
+    }
+    if (!study.Run())
+    {
+        return study.GetExitCode();
+    }
 
     uint64_t ce = 0;
     uint64_t cnps = 0;

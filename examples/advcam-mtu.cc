@@ -128,10 +128,22 @@ main(int argc, char* argv[])
                       MilliSeconds(1),
                       MilliSeconds(1));
     study.AddFlag("pmtus", "Path MTUs, comma separated, of 256, 512, 1024, 2048, 4096", pmtuList);
-    study.AddFlag("messageSize", "Bytes per RDMA WRITE", messageSize);
-    study.AddFlag("maxOutstanding", "Messages posted and not yet acknowledged", maxOutstanding);
-    study.AddFlag("linkRate", "Rate of the board's and the receiver's links", linkRate);
-    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
+    study.AddFlag("messageSize",
+                  "Bytes per RDMA WRITE",
+                  messageSize,
+                  "ns3::RoceFrontEndApp::MessageSize");
+    study.AddFlag("maxOutstanding",
+                  "Messages posted and not yet acknowledged",
+                  maxOutstanding,
+                  "ns3::RoceFrontEndApp::MaxOutstanding");
+    study.AddFlag("linkRate",
+                  "Rate of the board's and the receiver's links",
+                  linkRate,
+                  "ns3::FeroceNetDevice::DataRate");
+    study.AddFlag("linkDelay",
+                  "Propagation delay of each link",
+                  linkDelay,
+                  "ns3::FeroceChannel::Delay");
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
@@ -219,7 +231,11 @@ main(int argc, char* argv[])
         helper.EnablePcapAll(study.GetPath("advcam-mtu"));
     }
 
-    study.Run();
+    helper.AssignStreams(1);
+    if (!study.Run())
+    {
+        return study.GetExitCode();
+    }
 
     double seconds = (duration - from).GetSeconds();
     std::ofstream csv = study.OpenOutput("mtu.csv");

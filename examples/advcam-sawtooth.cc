@@ -136,14 +136,24 @@ main(int argc, char* argv[])
     study.AddFlag("rais", "Per board: additive increase R_AI in Mb/s (0: the preset's)", rais);
     study.AddFlag("cnpInterval",
                   "The receiver's CNP interval N (0: a CNP per CE mark)",
-                  cnpInterval);
-    study.AddFlag("kmin", "ECN Kmin bytes", kmin);
-    study.AddFlag("kmax", "ECN Kmax bytes", kmax);
-    study.AddFlag("pmax", "ECN Pmax", pmax);
-    study.AddFlag("pfc", "PFC on the switch", pfc);
-    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
-    study.AddFlag("messageSize", "Bytes per RDMA WRITE (the boards always have data)", messageSize);
-    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
+                  cnpInterval,
+                  "ns3::RoceNic::CnpInterval");
+    study.AddFlag("kmin", "ECN Kmin bytes", kmin, "ns3::FeroceSwitch::Kmin");
+    study.AddFlag("kmax", "ECN Kmax bytes", kmax, "ns3::FeroceSwitch::Kmax");
+    study.AddFlag("pmax", "ECN Pmax", pmax, "ns3::FeroceSwitch::Pmax");
+    study.AddFlag("pfc", "PFC on the switch", pfc, "ns3::FeroceSwitch::PfcEnabled");
+    study.AddFlag("pmtu",
+                  "Path MTU: 256, 512, 1024, 2048 or 4096",
+                  pmtu,
+                  "ns3::RoceQueuePair::Pmtu");
+    study.AddFlag("messageSize",
+                  "Bytes per RDMA WRITE (the boards always have data)",
+                  messageSize,
+                  "ns3::RoceFrontEndApp::MessageSize");
+    study.AddFlag("linkDelay",
+                  "Propagation delay of each link",
+                  linkDelay,
+                  "ns3::FeroceChannel::Delay");
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
@@ -199,20 +209,6 @@ main(int argc, char* argv[])
     {
         return study.Reject("cnpInterval = " + std::to_string(cnpInterval.GetNanoSeconds()) +
                             "ns is not allowed: expected >= 0");
-    }
-    if (!(pmax >= 0 && pmax <= 1))
-    {
-        return study.Reject("pmax = " + std::to_string(pmax) + " is not allowed: expected [0, 1]");
-    }
-    if (kmin > kmax)
-    {
-        return study.Reject("kmin = " + std::to_string(kmin) +
-                            " is not allowed: expected <= kmax = " + std::to_string(kmax));
-    }
-    if (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096)
-    {
-        return study.Reject("pmtu = " + std::to_string(pmtu) +
-                            " is not allowed: expected 256, 512, 1024, 2048 or 4096");
     }
     if (messageSize < 1 || messageSize > (1ULL << 31))
     {
@@ -290,7 +286,6 @@ main(int argc, char* argv[])
     {
         return study.Reject(error);
     }
-    sw->AssignStreams(1);
 
     Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
     hosts.Get(boards)->AddApplication(rx);
@@ -341,7 +336,11 @@ main(int argc, char* argv[])
         helper.EnablePcapAll(study.GetPath("advcam-sawtooth"));
     }
 
-    study.Run();
+    helper.AssignStreams(1);
+    if (!study.Run())
+    {
+        return study.GetExitCode();
+    }
 
     uint64_t cnps = 0;
     uint64_t retx = 0;

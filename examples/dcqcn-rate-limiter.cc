@@ -10,15 +10,16 @@
 //
 //   dcqcn-rate-limiter --preset=connectx --congestion=2ms --duration=10ms --outdir=results/rl
 
-#include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/feroce-module.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <sys/stat.h>
 
 using namespace ns3;
@@ -98,9 +99,12 @@ main(int argc, char* argv[])
     std::string outdir = "results/dcqcn-rate-limiter";
     bool pcap = false;
 
-    CommandLine cmd(__FILE__);
+    bool force = false;
+
+    FeroceCommandLine cmd("dcqcn-rate-limiter",
+                          "dcqcn-rate-limiter: one DCQCN reaction point under a train of CNPs");
     cmd.AddValue("preset", "DCQCN preset: paper, connectx or hpcc", preset);
-    cmd.AddValue("lineRate", "Line rate of the QP", lineRate);
+    cmd.AddValue("lineRate", "Line rate of the QP", lineRate, "ns3::DcqcnReactionPoint::LineRate");
     cmd.AddValue("mtu", "Bytes per packet", mtu);
     cmd.AddValue("cnpInterval", "Time between CNPs during the congestion episode", cnpInterval);
     cmd.AddValue("congestion", "Length of the congestion episode (CNPs from t = 0)", congestion);
@@ -110,20 +114,39 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap",
                  "Accepted for uniformity with the other examples; nothing to capture here",
                  pcap);
-    cmd.Parse(argc, argv);
+    cmd.AddValue("force", "Write the CSV even if it would pass 200 MB", force);
+    if (!cmd.Parse(argc, argv))
+    {
+        return cmd.GetExitCode();
+    }
 
-    auto reject = [](const std::string& what) {
-        std::cerr << "dcqcn-rate-limiter: " << what << std::endl;
-        return 2;
-    };
+    auto reject = [&cmd](const std::string& what) { return cmd.Reject(what); };
     if (mtu == 0 || mtu > 9000)
     {
-        return reject("mtu = " + std::to_string(mtu) + " is not allowed: expected [1, 9000] bytes");
+        return reject("--mtu=" + std::to_string(mtu) + " is not allowed: expected 1..9000 bytes");
     }
-    if (!cnpInterval.IsStrictlyPositive() || !sample.IsStrictlyPositive() ||
-        !duration.IsStrictlyPositive())
+    for (auto t : {std::make_pair("cnpInterval", cnpInterval),
+                   std::make_pair("sample", sample),
+                   std::make_pair("duration", duration)})
     {
-        return reject("cnpInterval, sample and duration must be > 0");
+        if (!t.second.IsStrictlyPositive())
+        {
+            return reject(std::string("--") + t.first + "=0 is not allowed: expected > 0");
+        }
+    }
+    // about 60 bytes a line
+    double bytes = std::ceil(duration.GetSeconds() / sample.GetSeconds()) * 60;
+    if (bytes > 200e6 && !force)
+    {
+        std::ostringstream m;
+        m.precision(3);
+        m << "--duration/--sample give about " << bytes / 1e6
+          << " MB of CSV: more than the 200 MB limit; a longer --sample, or --force";
+        return reject(m.str());
+    }
+    if (outdir.empty())
+    {
+        return reject("--outdir= is not allowed: expected a folder");
     }
 
     Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
@@ -137,15 +160,20 @@ main(int argc, char* argv[])
         return reject(error);
     }
 
-    if (mkdir(outdir.c_str(), 0777) != 0 && errno != EEXIST)
+    struct stat sb;
+    errno = 0;
+    if (stat(outdir.c_str(), &sb) == 0 ? !S_ISDIR(sb.st_mode) : mkdir(outdir.c_str(), 0777) != 0)
     {
-        return reject("cannot create --outdir " + outdir + ": " + std::strerror(errno));
+        return reject("--outdir=" + outdir +
+                      " is not allowed: " + (errno ? std::strerror(errno) : "not a folder"));
     }
+    // written under a temporary name, renamed when complete
     std::string csv = outdir + "/rate-limiter.csv";
-    std::ofstream out(csv);
+    std::string partial = csv + ".partial";
+    std::ofstream out(partial);
     if (!out)
     {
-        return reject("cannot write " + csv);
+        return reject("--outdir=" + outdir + " is not allowed: cannot write " + partial);
     }
     out << "t_ns,rc_bps,rt_bps,alpha,tx_bytes\n";
 
@@ -160,9 +188,15 @@ main(int argc, char* argv[])
     Simulator::Run();
     Simulator::Destroy();
     out.close();
+    if (!out || std::rename(partial.c_str(), csv.c_str()) != 0)
+    {
+        std::cerr << "dcqcn-rate-limiter: cannot write " << csv << std::endl;
+        std::remove(partial.c_str());
+        return 1;
+    }
 
     std::cout << "preset " << preset << ", " << run.m_cnps << " CNPs, "
               << run.m_bytes * 8.0 / duration.GetSeconds() / 1e9 << " Gb/s average\n"
               << "wrote " << csv << std::endl;
-    return out ? 0 : 1;
+    return 0;
 }

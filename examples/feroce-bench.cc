@@ -16,11 +16,13 @@
 // simulated.  qp-memory measures the resident memory of 10000 QP pairs.
 
 #include "ns3/core-module.h"
+#include "ns3/feroce-command-line.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
 #include "ns3/roce-receiver-app.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -98,6 +100,7 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
         app->SetQueuePair(qp.first);
         hosts.Get(i)->AddApplication(app);
     }
+    helper.AssignStreams(1);
     Time duration = MilliSeconds(50);
     Simulator::Stop(duration);
     uint64_t events0 = Simulator::GetEventCount();
@@ -151,9 +154,20 @@ int
 main(int argc, char* argv[])
 {
     std::string scenario = "all";
-    CommandLine cmd(__FILE__);
+    FeroceCommandLine cmd("feroce-bench", "feroce-bench: the speed of the simulator");
     cmd.AddValue("scenario", "incast3, incast16, incast64, incast3-4k, qp-memory or all", scenario);
-    cmd.Parse(argc, argv);
+    if (!cmd.Parse(argc, argv))
+    {
+        return cmd.GetExitCode();
+    }
+    const std::vector<std::string> scenarios =
+        {"incast3", "incast16", "incast64", "incast3-4k", "qp-memory", "all"};
+    if (std::find(scenarios.begin(), scenarios.end(), scenario) == scenarios.end())
+    {
+        return cmd.Reject("--scenario=" + scenario +
+                          " is not allowed: expected incast3, incast16, incast64, incast3-4k, "
+                          "qp-memory or all (see --help)");
+    }
     bool all = scenario == "all";
     bool known = false;
     if (all || scenario == "incast3")

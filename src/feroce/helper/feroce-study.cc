@@ -18,8 +18,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <iostream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -29,16 +31,23 @@ NS_LOG_COMPONENT_DEFINE("FeroceStudy");
 namespace
 {
 
-/// mkdir -p: every missing parent too.
+/// mkdir -p: every missing parent too, each one made listed in created.
 bool
-MakeDirectories(const std::string& path)
+MakeDirectories(const std::string& path, std::vector<std::string>* created = nullptr)
 {
     for (std::size_t i = 1; i <= path.size(); i++)
     {
         if (i == path.size() || path[i] == '/')
         {
             std::string part = path.substr(0, i);
-            if (mkdir(part.c_str(), 0777) != 0 && errno != EEXIST)
+            if (mkdir(part.c_str(), 0777) == 0)
+            {
+                if (created)
+                {
+                    created->push_back(part);
+                }
+            }
+            else if (errno != EEXIST)
             {
                 return false;
             }
@@ -46,6 +55,32 @@ MakeDirectories(const std::string& path)
     }
     return true;
 }
+
+/// Why a run could not write into dir ("" if it can): an existing folder must be
+/// writable, a missing one creatable in its nearest existing parent.
+std::string
+CheckOutdir(const std::string& dir)
+{
+    struct stat sb;
+    std::string probe = dir;
+    while (stat(probe.c_str(), &sb) != 0)
+    {
+        std::size_t slash = probe.find_last_of('/');
+        probe = slash == std::string::npos ? "." : slash == 0 ? "/" : probe.substr(0, slash);
+    }
+    if (!S_ISDIR(sb.st_mode))
+    {
+        return probe == dir ? "it is not a folder" : probe + " is not a folder";
+    }
+    if (access(probe.c_str(), W_OK | X_OK) != 0)
+    {
+        return probe + " is not writable";
+    }
+    return "";
+}
+
+/// The output limit without --force: the CSVs of the windows (bytes).
+const double kOutputLimitBytes = 200e6;
 
 std::string
 FormatNumber(double v)
@@ -67,76 +102,105 @@ FeroceStudy::FeroceStudy(const std::string& scenario,
                          Time defaultWindow,
                          Time defaultWarmup)
     : m_scenario(scenario),
+      m_cmd(scenario,
+            scenario + ": a feroce study; outputs under --outdir, one row in --db "
+                       "(src/feroce/doc/results.md)"),
       m_outdir(defaultOutdir),
       m_duration(defaultDuration),
       m_window(defaultWindow),
       m_warmup(defaultWarmup)
 {
-    m_cmd.Usage(scenario + ": a feroce study; outputs under --outdir, one row in --db "
-                           "(src/feroce/doc/results.md)");
     AddFlag("outdir", "Directory of the run's outputs (created if missing)", m_outdir);
     AddFlag("duration", "Simulated time", m_duration);
     AddFlag("window", "Goodput averaging window", m_window);
     AddFlag("warmup", "Windows ending before this are left out of Jain's index", m_warmup);
     AddFlag("pcap", "Write a pcap per device into outdir", m_pcap);
     m_cmd.AddValue("db", "Results database (sqlite); none: write no row", m_db);
+    m_cmd.AddValue("force", "Run even if the CSVs would pass 200 MB", m_force);
 }
 
 void
-FeroceStudy::RecordParameter(const std::string& name, std::function<std::string()> value)
+FeroceStudy::Owns(const std::string& attribute, const std::string& flag)
 {
-    m_params.emplace_back(name, value);
+    m_cmd.Owns(attribute, flag);
 }
 
-std::string
-FeroceStudy::Format(const Time& t)
+bool
+FeroceStudy::IsGiven(const std::string& name) const
 {
-    // seconds, so that the database sorts and compares times as numbers
-    std::ostringstream s;
-    s.precision(17);
-    s << t.GetSeconds();
-    return s.str();
+    return m_cmd.IsGiven(name);
 }
 
-std::string
-FeroceStudy::Format(bool b)
+std::vector<std::pair<std::string, std::string>>
+FeroceStudy::GetParameters() const
 {
-    return b ? "1" : "0";
+    std::vector<std::pair<std::string, std::string>> params;
+    for (auto& v : m_cmd.GetValues())
+    {
+        if (v.first != "db" && v.first != "force")
+        {
+            params.push_back(v);
+        }
+    }
+    for (auto& a : m_cmd.GetAttributes())
+    {
+        params.push_back(a);
+    }
+    return params;
 }
 
 bool
 FeroceStudy::Parse(int argc, char** argv)
 {
-    for (int i = 0; i < argc; i++)
+    if (!m_cmd.Parse(argc, argv))
     {
-        m_command += (i ? " " : "") + std::string(argv[i]);
-        std::string arg = argv[i];
-        // ns-3 attribute defaults set on the command line are parameters of the run too
-        if (arg.rfind("--ns3::", 0) == 0 && arg.find('=') != std::string::npos)
-        {
-            std::size_t eq = arg.find('=');
-            m_attributeArgs.emplace_back(arg.substr(2, eq - 2), arg.substr(eq + 1));
-        }
-    }
-    m_cmd.Parse(argc, argv);
-    for (auto t : {std::make_pair("duration", m_duration), std::make_pair("window", m_window)})
-    {
-        if (!t.second.IsStrictlyPositive())
-        {
-            std::ostringstream s;
-            s << t.first << " = " << t.second.As(Time::MS) << " is not allowed: expected > 0";
-            Reject(s.str());
-            return false;
-        }
-    }
-    if (m_warmup.IsStrictlyNegative())
-    {
-        Reject("warmup must be >= 0");
+        m_exitCode = m_cmd.GetExitCode();
         return false;
     }
-    if (!MakeDirectories(m_outdir))
+    auto ms = [](Time t) { return FormatNumber(t.GetSeconds() * 1e3) + "ms"; };
+    if (m_duration.IsStrictlyPositive() && m_window.IsStrictlyPositive() &&
+        m_window <= m_duration && m_warmup + m_window > m_duration && !m_cmd.IsGiven("warmup"))
     {
-        Reject("cannot create --outdir " + m_outdir + ": " + std::strerror(errno));
+        // a short run: the default warm-up would leave no window for Jain's index
+        std::cerr << m_scenario << ": note: --warmup=0 (the default " << ms(m_warmup)
+                  << " leaves no window of --duration=" << ms(m_duration) << ")" << std::endl;
+        m_warmup = Time(0);
+    }
+    std::string error;
+    if (!m_duration.IsStrictlyPositive())
+    {
+        error = "--duration=" + ms(m_duration) + " is not allowed: expected > 0";
+    }
+    else if (!m_window.IsStrictlyPositive() || m_window > m_duration)
+    {
+        error = "--window=" + ms(m_window) + " is not allowed: expected > 0 and <= --duration (" +
+                ms(m_duration) + ")";
+    }
+    else if (m_warmup + m_window > m_duration)
+    {
+        error = "--warmup=" + ms(m_warmup) + " is not allowed: expected a window (" + ms(m_window) +
+                ") or more before --duration (" + ms(m_duration) +
+                "), or Jain's index has no window";
+    }
+    else if (m_outdir.empty())
+    {
+        error = "--outdir= is not allowed: expected a folder";
+    }
+    else if (std::string why = CheckOutdir(m_outdir); !why.empty())
+    {
+        error = "--outdir=" + m_outdir + " is not allowed: " + why;
+    }
+    else if (m_db != "none")
+    {
+        char why[512];
+        if (feroce_db_check(m_db.c_str(), why, sizeof why) != 0)
+        {
+            error = "--db=" + m_db + " is not allowed: " + why + " (none: write no row)";
+        }
+    }
+    if (!error.empty())
+    {
+        Reject(error);
         return false;
     }
     return true;
@@ -145,33 +209,48 @@ FeroceStudy::Parse(int argc, char** argv)
 bool
 FeroceStudy::ParseTime(const std::string& text, Time& t)
 {
-    if (text == "0")
-    {
-        t = Time(0);
-        return true;
-    }
-    char* end = nullptr;
-    double v = std::strtod(text.c_str(), &end);
-    std::string unit = end ? end : "";
-    double scale = unit == "s"    ? 1e9
-                   : unit == "ms" ? 1e6
-                   : unit == "us" ? 1e3
-                   : unit == "ns" ? 1
-                                  : 0;
-    if (end == text.c_str() || scale == 0 || !std::isfinite(v))
-    {
-        return false;
-    }
-    t = NanoSeconds(int64_t(std::llround(v * scale)));
-    return true;
+    return FeroceCommandLine::ParseText(text, t).empty();
 }
 
 int
 FeroceStudy::Reject(const std::string& message)
 {
-    std::cerr << m_scenario << ": " << message << std::endl;
-    m_exitCode = 2;
+    Cleanup();
+    m_exitCode = m_cmd.Reject(message);
     return m_exitCode;
+}
+
+int
+FeroceStudy::RejectFlag(const std::string& name, const std::string& allowed)
+{
+    return Reject("--" + name + "=" + m_cmd.GetText(name) + " is not allowed: expected " + allowed);
+}
+
+void
+FeroceStudy::Cleanup()
+{
+    if (!m_tmpdir.empty())
+    {
+        if (DIR* d = opendir(m_tmpdir.c_str()))
+        {
+            while (dirent* e = readdir(d))
+            {
+                std::string name = e->d_name;
+                if (name != "." && name != "..")
+                {
+                    std::remove((m_tmpdir + "/" + name).c_str());
+                }
+            }
+            closedir(d);
+        }
+        rmdir(m_tmpdir.c_str());
+        m_tmpdir.clear();
+    }
+    for (auto d = m_createdDirs.rbegin(); d != m_createdDirs.rend(); ++d)
+    {
+        rmdir(d->c_str()); // only if empty
+    }
+    m_createdDirs.clear();
 }
 
 int
@@ -211,9 +290,18 @@ FeroceStudy::GetPcap() const
 }
 
 std::string
-FeroceStudy::GetPath(const std::string& name) const
+FeroceStudy::GetPath(const std::string& name)
 {
-    return m_outdir + "/" + name;
+    if (m_tmpdir.empty())
+    {
+        std::string tmp = m_outdir + "/incomplete-run";
+        if (!MakeDirectories(tmp, &m_createdDirs))
+        {
+            NS_FATAL_ERROR("cannot create " << tmp << ": " << std::strerror(errno));
+        }
+        m_tmpdir = tmp;
+    }
+    return m_tmpdir + "/" + name;
 }
 
 void
@@ -313,22 +401,38 @@ FeroceStudy::Sample()
     }
 }
 
-void
+bool
 FeroceStudy::Run()
 {
+    std::string error = m_cmd.CheckAttributesHonoured();
+    if (!error.empty())
+    {
+        Reject(error);
+        return false;
+    }
+    // a time (ns) and a number per flow and gauge per window, about 12 bytes each
+    double rows = std::ceil(m_duration.GetSeconds() / m_window.GetSeconds());
+    double bytes =
+        rows * 12 * double(2 + m_flows.size() + (m_gauges.empty() ? 0 : 1 + m_gauges.size()));
+    if (bytes > kOutputLimitBytes && !m_force)
+    {
+        std::ostringstream s;
+        s.precision(3);
+        s << "--duration/--window give " << rows << " windows, about " << bytes / 1e6
+          << " MB of CSV: more than the 200 MB limit; a longer --window, or --force";
+        Reject(s.str());
+        return false;
+    }
     char now[32];
     feroce_db_now(now, sizeof now);
     m_startedAt = now;
     std::ofstream params(GetPath("params.txt"));
-    for (auto& p : m_params)
+    for (auto& p : GetParameters())
     {
-        params << p.first << "=" << p.second() << "\n";
-    }
-    for (auto& a : m_attributeArgs)
-    {
-        params << a.first << "=" << a.second << "\n";
+        params << p.first << "=" << p.second << "\n";
     }
     params << "RngRun=" << RngSeedManager::GetRun() << "\n";
+    params.close();
     std::ofstream flows(GetPath("flows.csv"));
     flows << "flow,start_ns,stop_ns\n";
     for (const Flow& f : m_flows)
@@ -365,6 +469,7 @@ FeroceStudy::Run()
     {
         f.total = f.bytes();
     }
+    return true;
 }
 
 void
@@ -449,6 +554,7 @@ FeroceStudy::Finish()
     if (!out || !m_goodputCsv)
     {
         std::cerr << m_scenario << ": cannot write into " << m_outdir << std::endl;
+        Cleanup();
         return 1;
     }
     std::cout << m_scenario << ": wall " << FormatNumber(m_wallSeconds) << " s for "
@@ -459,21 +565,17 @@ FeroceStudy::Finish()
 
     if (m_db == "none")
     {
-        return 0;
+        return Publish() ? 0 : 1;
     }
     std::string dir = m_db.substr(0, m_db.find_last_of('/'));
     if (m_db.find('/') != std::string::npos && !MakeDirectories(dir))
     {
         std::cerr << m_scenario << ": cannot create the directory of --db " << m_db << ": "
                   << std::strerror(errno) << std::endl;
+        Cleanup();
         return 1;
     }
-    std::vector<std::pair<std::string, std::string>> params;
-    for (auto& p : m_params)
-    {
-        params.emplace_back(p.first, p.second());
-    }
-    params.insert(params.end(), m_attributeArgs.begin(), m_attributeArgs.end());
+    std::vector<std::pair<std::string, std::string>> params = GetParameters();
     std::vector<feroce_db_param> rowParams;
     for (auto& p : params)
     {
@@ -494,7 +596,7 @@ FeroceStudy::Finish()
     row.wall_s = m_wallSeconds;
     row.sim_s = m_duration.GetSeconds();
     row.outdir = m_outdir.c_str();
-    row.command = m_command.c_str();
+    row.command = m_cmd.GetCommand().c_str();
     row.params = rowParams.data();
     row.n_params = rowParams.size();
     row.metrics = rowMetrics.data();
@@ -508,11 +610,39 @@ FeroceStudy::Finish()
     {
         std::cerr << m_scenario << ": results database " << m_db << ": " << err << std::endl;
         sqlite3_close(db);
+        Cleanup();
         return 1;
     }
     sqlite3_close(db);
     std::cout << m_scenario << ": row " << id << " in " << m_db << std::endl;
-    return 0;
+    return Publish() ? 0 : 1;
+}
+
+bool
+FeroceStudy::Publish()
+{
+    bool ok = true;
+    if (DIR* d = opendir(m_tmpdir.c_str()))
+    {
+        while (dirent* e = readdir(d))
+        {
+            std::string name = e->d_name;
+            if (name != "." && name != ".." &&
+                std::rename((m_tmpdir + "/" + name).c_str(), (m_outdir + "/" + name).c_str()) != 0)
+            {
+                std::cerr << m_scenario << ": cannot move " << name << " into " << m_outdir << ": "
+                          << std::strerror(errno) << std::endl;
+                ok = false;
+            }
+        }
+        closedir(d);
+    }
+    if (ok)
+    {
+        rmdir(m_tmpdir.c_str());
+        m_tmpdir.clear();
+    }
+    return ok;
 }
 
 } // namespace ns3

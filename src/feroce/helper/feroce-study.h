@@ -7,13 +7,11 @@
 #ifndef FEROCE_STUDY_H
 #define FEROCE_STUDY_H
 
-#include "ns3/command-line.h"
+#include "ns3/feroce-command-line.h"
 #include "ns3/nstime.h"
 
 #include <fstream>
 #include <functional>
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,9 +25,15 @@ namespace ns3
  * index, sampled time series, metrics, and the run's row in the results
  * database (src/feroce/doc/results.md).
  *
- * Every study takes --outdir, --duration, --window, --warmup, --pcap and --db,
- * and ns-3's own --RngRun; AddFlag registers the program's own flags, whose
- * parsed values all go into the row's params.
+ * Every study takes --outdir, --duration, --window, --warmup, --pcap, --db and
+ * --force, and ns-3's own --RngRun and --ns3::Type::Attribute=value; AddFlag
+ * registers the program's own flags, whose parsed values all go into the row's
+ * params with the attributes given (FeroceCommandLine: every bad input one
+ * line and exit status 2, before anything is simulated or written).
+ *
+ * Outputs go into OUTDIR/incomplete-run/ while the run lasts (a killed run
+ * leaves them there, marked) and move into OUTDIR when the row is written; a
+ * run that fails leaves no file and no row.
  *
  *   FeroceStudy study("advcam-incast", "results/advcam-incast", MilliSeconds(30));
  *   study.AddFlag("boards", "Front-end boards", boards);
@@ -49,20 +53,34 @@ class FeroceStudy
                 Time defaultWindow = MilliSeconds(1),
                 Time defaultWarmup = MilliSeconds(5));
 
-    /// A program flag: CommandLine::AddValue, and its parsed value recorded as a parameter.
+    /**
+     * A program flag, its parsed value recorded as a parameter.  attribute: the
+     * ns-3 attribute the flag sets, whose command-line value it then takes
+     * (FeroceCommandLine::AddValue).
+     */
     template <typename T>
-    void AddFlag(const std::string& name, const std::string& help, T& value);
+    void AddFlag(const std::string& name,
+                 const std::string& help,
+                 T& value,
+                 const std::string& attribute = "");
+    /// The program sets attribute through flag, in other units: --ns3::attribute is refused.
+    void Owns(const std::string& attribute, const std::string& flag);
+    /// Whether the flag (or its attribute) was given on the command line.
+    bool IsGiven(const std::string& name) const;
 
-    /// Parses the command line and creates the output directory; false (with
-    /// the message printed) when the program must exit with GetExitCode().
+    /// Parses the command line and checks --outdir and --db (writing nothing); false
+    /// (with the message printed) when the program must exit with GetExitCode().
     bool Parse(int argc, char** argv);
 
     /// A time a program reads from a list flag: "<number><unit>" (unit s, ms, us or ns) or "0";
     /// false if it is not one (ranges are the caller's).
     static bool ParseTime(const std::string& text, Time& t);
 
-    /// Prints "<scenario>: <message>" on stderr and returns the exit code for a bad input (2).
+    /// Prints "<scenario>: <message>" on stderr, removes what the run wrote, and
+    /// returns the exit code for a bad input (2).
     int Reject(const std::string& message);
+    /// Reject("--NAME=VALUE is not allowed: expected ALLOWED"), the value as typed.
+    int RejectFlag(const std::string& name, const std::string& allowed);
     /// The exit code after Parse or Reject failed.
     int GetExitCode() const;
 
@@ -71,8 +89,9 @@ class FeroceStudy
     Time GetWarmup() const;
     const std::string& GetOutdir() const;
     bool GetPcap() const;
-    /// OUTDIR/name.
-    std::string GetPath(const std::string& name) const;
+    /// Where output name goes while the run lasts (OUTDIR/incomplete-run/name; creates the
+    /// folders); it moves to OUTDIR/name when the run finishes.
+    std::string GetPath(const std::string& name);
 
     /// Opens OUTDIR/name for a program's own output, listed with the study's.
     std::ofstream OpenOutput(const std::string& name);
@@ -88,8 +107,14 @@ class FeroceStudy
     /// An operation's latency (e.g. a message's completion), summarised as percentiles.
     void AddLatency(Time latency);
 
-    /// Schedules the sampling, runs the simulation for the duration, and measures wall time.
-    void Run();
+    /**
+     * Checks that every --ns3:: attribute given is what the simulation's objects hold
+     * and that the CSVs stay under the output limit (200 MB unless --force); then
+     * schedules the sampling, runs the simulation for the duration, and measures
+     * wall time.  False (with the message printed) when the program must exit with
+     * GetExitCode().
+     */
+    bool Run();
 
     /// A metric of the run (also for the database's metric columns; see results.md).
     /// A metric named like one the study computes (goodput_gbps, jain_min, a flow's
@@ -115,24 +140,25 @@ class FeroceStudy
     /// Who had the link in a window after the warm-up in which two or more flows were meant to
     /// send: nobody, one flow (>= 90% of the bytes) or several.
     void CountHolder(uint64_t windowBytes, uint64_t topBytes, int top);
-    void RecordParameter(const std::string& name, std::function<std::string()> value);
-    static std::string Format(const Time& t);
-    static std::string Format(bool b);
-    template <typename T>
-    static std::string Format(const T& v);
+    /// Removes the files of this run and the folders it created.
+    void Cleanup();
+    /// Moves the run's files from the temporary folder into OUTDIR.
+    bool Publish();
+    /// The row's and params.txt's parameters: the flags, then the attributes given.
+    std::vector<std::pair<std::string, std::string>> GetParameters() const;
 
     std::string m_scenario;
-    CommandLine m_cmd;
+    FeroceCommandLine m_cmd;
     std::string m_outdir;
+    std::string m_tmpdir;
+    std::vector<std::string> m_createdDirs;
+    bool m_force{false};
     Time m_duration;
     Time m_window;
     Time m_warmup;
     bool m_pcap{false};
     std::string m_db{"results/feroce.db"};
     int m_exitCode{0};
-    std::string m_command;
-    std::vector<std::pair<std::string, std::function<std::string()>>> m_params;
-    std::vector<std::pair<std::string, std::string>> m_attributeArgs; ///< --ns3::... as typed
     std::vector<Flow> m_flows;
     std::vector<std::pair<std::string, std::function<double()>>> m_gauges;
     std::vector<double> m_latenciesUs;
@@ -153,20 +179,12 @@ class FeroceStudy
 
 template <typename T>
 void
-FeroceStudy::AddFlag(const std::string& name, const std::string& help, T& value)
+FeroceStudy::AddFlag(const std::string& name,
+                     const std::string& help,
+                     T& value,
+                     const std::string& attribute)
 {
-    m_cmd.AddValue(name, help, value);
-    RecordParameter(name, [&value]() { return Format(value); });
-}
-
-template <typename T>
-std::string
-FeroceStudy::Format(const T& v)
-{
-    std::ostringstream s;
-    s.precision(17);
-    s << v;
-    return s.str();
+    m_cmd.AddValue(name, help, value, attribute);
 }
 
 } // namespace ns3

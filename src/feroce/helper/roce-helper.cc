@@ -8,10 +8,15 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/dcqcn-reaction-point.h"
+#include "ns3/feroce-attributes.h"
 #include "ns3/feroce-channel.h"
 #include "ns3/log.h"
+#include "ns3/object-vector.h"
 #include "ns3/pcap-file-wrapper.h"
+#include "ns3/pointer.h"
 #include "ns3/roce-queue-pair.h"
+#include "ns3/string.h"
 
 #include <map>
 
@@ -33,6 +38,86 @@ void
 RoceHelper::SetDeviceAttribute(std::string name, const AttributeValue& value)
 {
     m_deviceFactory.Set(name, value);
+    if (name == "DataRate")
+    {
+        m_deviceRate = value.Copy();
+    }
+}
+
+DataRate
+RoceHelper::GetDeviceDataRate() const
+{
+    if (m_deviceRate)
+    {
+        DataRateValue v;
+        v.DeserializeFromString(m_deviceRate->SerializeToString(MakeDataRateChecker()),
+                                MakeDataRateChecker());
+        return v.Get();
+    }
+    TypeId::AttributeInformation info;
+    RoceNic::GetTypeId().LookupAttributeByName("DataRate", &info);
+    return DynamicCast<const DataRateValue>(info.initialValue)->Get();
+}
+
+std::string
+RoceHelper::SetReactionPoint(
+    const std::string& preset,
+    const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& overrides)
+{
+    Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
+    std::string error = rp->ApplyPreset(preset, GetDeviceDataRate());
+    if (!error.empty())
+    {
+        return "preset = " + preset + " is not allowed: " + error;
+    }
+    if (overrides.empty())
+    {
+        // the NIC applies the preset itself (with the defaults the user changed)
+        SetDeviceAttribute("DcqcnPreset", StringValue(preset));
+        return "";
+    }
+    for (const auto& o : overrides)
+    {
+        if (!rp->SetAttributeFailSafe(o.first, *o.second))
+        {
+            return o.first + " = " + o.second->SerializeToString(MakeStringChecker()) +
+                   " is not allowed";
+        }
+    }
+    error = rp->Validate();
+    if (!error.empty())
+    {
+        return error;
+    }
+    SetDeviceAttribute("DcqcnPreset", StringValue(""));
+    SetDeviceAttribute("ReactionPoint", PointerValue(rp));
+    // the notification point of the preset, as the NIC's DcqcnPreset sets it
+    if ((preset == "paper" || preset == "hpcc") &&
+        !IsAttributeDefaultChanged(RoceNic::GetTypeId(), "CnpInterval"))
+    {
+        SetDeviceAttribute("CnpInterval", TimeValue(preset == "hpcc" ? Time(0) : MicroSeconds(50)));
+    }
+    return "";
+}
+
+int64_t
+RoceHelper::AssignStreams(int64_t stream)
+{
+    int64_t n = 0;
+    for (Ptr<FeroceSwitch> sw : m_switches)
+    {
+        n += sw->AssignStreams(stream + n);
+    }
+    for (Ptr<RoceNic> nic : m_nics)
+    {
+        ObjectVectorValue qps;
+        nic->GetAttribute("QueuePairs", qps);
+        for (auto it = qps.Begin(); it != qps.End(); ++it)
+        {
+            n += DynamicCast<RoceQueuePair>(it->second)->AssignStreams(stream + n);
+        }
+    }
+    return n;
 }
 
 void

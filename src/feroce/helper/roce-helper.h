@@ -38,6 +38,17 @@ class RoceHelper : public PcapHelperForDevice
     RoceHelper();
 
     void SetDeviceAttribute(std::string name, const AttributeValue& value);
+    /// The DataRate of the NICs to install: what SetDeviceAttribute gave, else the default.
+    DataRate GetDeviceDataRate() const;
+    /**
+     * DCQCN on the NICs to install: the preset (paper, connectx or hpcc) scaled to
+     * their DataRate, then the defaults the user changed (--ns3::DcqcnReactionPoint::...),
+     * then overrides (attribute of DcqcnReactionPoint, value).  Returns "" or the
+     * message naming the bad preset or attribute value.
+     */
+    std::string SetReactionPoint(
+        const std::string& preset,
+        const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& overrides = {});
     void SetChannelAttribute(std::string name, const AttributeValue& value);
     /// Attributes of every queue pair the installed NICs create.
     void SetQueuePairAttribute(std::string name, const AttributeValue& value);
@@ -70,6 +81,13 @@ class RoceHelper : public PcapHelperForDevice
      */
     void PopulateRoutes();
 
+    /**
+     * Fixes the random streams of everything this helper installed (switches, then
+     * the queue pairs of the NICs, in order of creation), from stream on; returns
+     * the number of streams used.
+     */
+    int64_t AssignStreams(int64_t stream);
+
     /// A queue pair on each NIC, connected to each other (first: on a, second: on b).
     std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>> ConnectQueuePairs(Ptr<RoceNic> a,
                                                                         Ptr<RoceNic> b);
@@ -81,6 +99,7 @@ class RoceHelper : public PcapHelperForDevice
                             bool explicitFilename) override;
 
     ObjectFactory m_deviceFactory;
+    Ptr<AttributeValue> m_deviceRate; ///< DataRate given to SetDeviceAttribute
     ObjectFactory m_channelFactory;
     ObjectFactory m_switchFactory;
     std::vector<Ptr<RoceNic>> m_nics;

@@ -6,6 +6,8 @@
 
 #include "dcqcn-reaction-point.h"
 
+#include "feroce-attributes.h"
+
 #include "ns3/double.h"
 #include "ns3/fatal-error.h"
 #include "ns3/log.h"
@@ -24,7 +26,7 @@ NS_OBJECT_ENSURE_REGISTERED(DcqcnReactionPoint);
 TypeId
 DcqcnReactionPoint::GetTypeId()
 {
-    // Initial values: the paper preset of spec/dcqcn.md at 10 Gb/s.
+    // Initial values: the paper preset of src/feroce/doc/dcqcn.md at 10 Gb/s.
     static TypeId tid =
         TypeId("ns3::DcqcnReactionPoint")
             .SetParent<Object>()
@@ -157,6 +159,9 @@ DcqcnReactionPoint::ApplyPreset(const std::string& name, DataRate lineRate)
     m_haiMode = feroce_hai_mode_name(p.hai_mode);
     m_clamp = feroce_clamp_name(p.clamp);
     m_firstCnpRate = DataRate(static_cast<uint64_t>(p.first_cnp_rate_bps));
+    // the user's defaults (--ns3::DcqcnReactionPoint::G=... or Config::SetDefault) win over the
+    // preset; LineRate is the caller's
+    ApplyChangedDefaults(this, GetTypeId(), {"LineRate"});
     return "";
 }
 
@@ -184,9 +189,7 @@ DcqcnReactionPoint::ToCore(std::string* error) const
         feroce_rp_set_param(&p, "clamp", m_clamp.c_str(), &why) != FEROCE_OK ||
         feroce_rp_validate(&p, &why) != FEROCE_OK)
     {
-        char msg[512];
-        feroce_check_message(&why, msg, sizeof msg);
-        *error = msg;
+        *error = AttributeCheckMessage(why);
     }
     return p;
 }

@@ -48,7 +48,8 @@ class DcqcnReactionPoint : public Object
     ~DcqcnReactionPoint() override;
 
     /**
-     * \brief Set every parameter attribute from a preset of spec/dcqcn.md.
+     * \brief Set every parameter attribute from a preset of src/feroce/doc/dcqcn.md, but those
+     * whose default the user changed (--ns3::DcqcnReactionPoint::G=..., Config::SetDefault).
      * \param name paper, connectx or hpcc
      * \param lineRate the line rate the preset is built for (hpcc scales with it)
      * \return an empty string, or a message naming the bad name or rate

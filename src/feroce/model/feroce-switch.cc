@@ -6,6 +6,7 @@
 
 #include "feroce-switch.h"
 
+#include "feroce-attributes.h"
 #include "feroce-channel.h"
 #include "pfc-header.h"
 #include "roce-header.h"
@@ -403,9 +404,7 @@ FeroceSwitch::Validate()
     }
     if (feroce_cp_validate(&m_cp, &why) != FEROCE_OK)
     {
-        char msg[512];
-        feroce_check_message(&why, msg, sizeof msg);
-        return msg;
+        return AttributeCheckMessage(why);
     }
     std::string error = ParseEcnPerQueue();
     if (error.empty())
@@ -438,9 +437,7 @@ FeroceSwitch::Validate()
     m_pfc.xon_offset_bytes = m_xonOffset;
     if (feroce_pfc_validate(&m_pfc, &why) != FEROCE_OK)
     {
-        char msg[512];
-        feroce_check_message(&why, msg, sizeof msg);
-        return msg;
+        return AttributeCheckMessage(why);
     }
     uint64_t need = 0;
     for (uint32_t i = 0; i < m_ports.size(); i++)

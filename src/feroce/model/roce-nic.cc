@@ -6,11 +6,13 @@
 
 #include "roce-nic.h"
 
+#include "feroce-attributes.h"
 #include "pfc-header.h"
 
 #include "ns3/boolean.h"
 #include "ns3/feroce-check.h"
 #include "ns3/log.h"
+#include "ns3/object-vector.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -31,9 +33,7 @@ const uint32_t kFirstQpn = 0x100; ///< QPNs below are special in InfiniBand (QP0
 std::string
 CheckMessage(const feroce_check& why)
 {
-    char msg[512];
-    feroce_check_message(&why, msg, sizeof msg);
-    return msg;
+    return AttributeCheckMessage(why);
 }
 } // namespace
 
@@ -57,7 +57,8 @@ RoceNic::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("DcqcnPreset",
                           "paper, connectx or hpcc (scaled to DataRate): replaces the "
-                          "ReactionPoint's parameters (and, for paper and hpcc, CnpInterval); "
+                          "ReactionPoint's parameters (and, for paper and hpcc, CnpInterval), "
+                          "but for the defaults the user changed (--ns3::..., SetDefault); "
                           "empty: use ReactionPoint",
                           StringValue(""),
                           MakeStringAccessor(&RoceNic::m_dcqcnPreset),
@@ -104,6 +105,11 @@ RoceNic::GetTypeId()
                           UintegerValue(256 * 1024),
                           MakeUintegerAccessor(&RoceNic::m_rxBufferSize),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("QueuePairs",
+                          "The queue pairs of this NIC, in order of creation",
+                          ObjectVectorValue(),
+                          MakeObjectVectorAccessor(&RoceNic::m_qps),
+                          MakeObjectVectorChecker<RoceQueuePair>())
             .AddTraceSource(
                 "RxDrop",
                 "A received frame dropped (receive buffer full, unknown QP, not RoCEv2)",
@@ -125,6 +131,9 @@ RoceNic::RoceNic()
     NS_LOG_FUNCTION(this);
     m_rpConfig = CreateObject<DcqcnReactionPoint>();
     m_qpFactory.SetTypeId(RoceQueuePair::GetTypeId());
+    TypeId::AttributeInformation pmtu;
+    RoceQueuePair::GetTypeId().LookupAttributeByName("Pmtu", &pmtu);
+    m_qpPmtu = static_cast<uint32_t>(DynamicCast<const UintegerValue>(pmtu.initialValue)->Get());
     feroce_np_init(&m_portNp);
 }
 
@@ -161,13 +170,25 @@ RoceNic::Validate()
     {
         return "DataRate = 0bps is not allowed: expected > 0";
     }
+    std::string pmtuError = RoceQueuePair::CheckPmtu(m_qpPmtu);
+    if (!pmtuError.empty())
+    {
+        return pmtuError;
+    }
     feroce_check why{};
     if (!m_dcqcnPreset.empty())
     {
-        double lineRate = double(GetDataRate().GetBitRate());
-        if (feroce_rp_preset(&m_rp, m_dcqcnPreset.c_str(), lineRate, &why) != FEROCE_OK)
+        // the preset, then the reaction-point defaults the user changed
+        Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
+        std::string error = rp->ApplyPreset(m_dcqcnPreset, GetDataRate());
+        if (!error.empty())
         {
-            return "DcqcnPreset: " + CheckMessage(why);
+            return "DcqcnPreset: " + error;
+        }
+        error = rp->GetCoreParameters(&m_rp);
+        if (!error.empty())
+        {
+            return error;
         }
     }
     else
@@ -179,13 +200,18 @@ RoceNic::Validate()
             return error;
         }
     }
-    if (m_dcqcnPreset == "paper" || m_dcqcnPreset == "hpcc")
+    // paper and hpcc set the notification point too, but for the defaults the user changed
+    bool preset = m_dcqcnPreset == "paper" || m_dcqcnPreset == "hpcc";
+    if (preset)
     {
         feroce_np_preset(&m_np, m_dcqcnPreset.c_str(), &why);
     }
-    else
+    if (!preset || IsAttributeDefaultChanged(GetTypeId(), "CnpInterval"))
     {
         m_np.interval_ns = m_cnpInterval.GetNanoSeconds();
+    }
+    if (!preset || IsAttributeDefaultChanged(GetTypeId(), "CnpScope"))
+    {
         if (m_cnpScope == "per_qp")
         {
             m_np.scope = FEROCE_NP_PER_QP;
@@ -225,6 +251,10 @@ void
 RoceNic::SetQueuePairAttribute(std::string name, const AttributeValue& value)
 {
     m_qpFactory.Set(name, value);
+    if (name == "Pmtu")
+    {
+        m_qpPmtu = static_cast<uint32_t>(DynamicCast<const UintegerValue>(value.Copy())->Get());
+    }
 }
 
 Ptr<RoceQueuePair>

@@ -126,6 +126,7 @@ class RoceNic : public FeroceNetDevice
     feroce_np_state m_portNp;
     ObjectFactory m_qpFactory;
     std::vector<Ptr<RoceQueuePair>> m_qps;
+    uint32_t m_qpPmtu;                ///< the Pmtu the queue pairs get (checked by Validate)
     std::vector<uint64_t> m_sendable; ///< bit i: m_qps[i] may have a packet to send
     std::size_t m_rrNext;
 

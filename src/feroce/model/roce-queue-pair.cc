@@ -230,6 +230,17 @@ RoceQueuePair::~RoceQueuePair()
     NS_LOG_FUNCTION(this);
 }
 
+std::string
+RoceQueuePair::CheckPmtu(uint32_t pmtu)
+{
+    if (pmtu == 256 || pmtu == 512 || pmtu == 1024 || pmtu == 2048 || pmtu == 4096)
+    {
+        return "";
+    }
+    return "Pmtu = " + std::to_string(pmtu) +
+           " is not allowed: expected 256, 512, 1024, 2048 or 4096";
+}
+
 int64_t
 RoceQueuePair::AssignStreams(int64_t stream)
 {

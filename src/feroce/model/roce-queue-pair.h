@@ -141,6 +141,9 @@ class RoceQueuePair : public Object
     /// Use stream for AckTimeoutJitter; returns the number of streams used (1).
     int64_t AssignStreams(int64_t stream);
 
+    /// "" if pmtu is an InfiniBand path MTU (256, 512, 1024, 2048 or 4096), else the message.
+    static std::string CheckPmtu(uint32_t pmtu);
+
     typedef void (*CompletionTracedCallback)(const RoceCompletion& c, Time latency);
     typedef void (*RateTracedCallback)(double oldValue, double newValue);
     typedef void (*ErrorTracedCallback)(uint32_t qpn, RoceCompletionStatus why);

@@ -9,6 +9,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #ifndef FEROCE_VERSION
@@ -113,6 +115,80 @@ int feroce_db_open(const char *path, sqlite3 **db, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+/* The nearest existing folder of path (path itself, or a parent) into dir. */
+static void nearest_existing_dir(const char *path, char *dir, size_t len)
+{
+    snprintf(dir, len, "%s", path);
+    struct stat sb;
+    while (stat(dir, &sb) != 0) {
+        char *slash = strrchr(dir, '/');
+        if (!slash) {
+            snprintf(dir, len, ".");
+            return;
+        }
+        if (slash == dir) {
+            dir[1] = '\0';
+            return;
+        }
+        *slash = '\0';
+    }
+}
+
+int feroce_db_check(const char *path, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (path[0] == '\0') {
+        snprintf(err, errlen, "an empty path is not a database");
+        return -1;
+    }
+    if (stat(path, &sb) != 0) {
+        /* created at the end of the run, with its missing folders */
+        char dir[4096];
+        nearest_existing_dir(path, dir, sizeof dir);
+        if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            snprintf(err, errlen, "%s is not a folder", dir);
+            return -1;
+        }
+        if (access(dir, W_OK | X_OK) != 0) {
+            snprintf(err, errlen, "cannot create it: %s is not writable", dir);
+            return -1;
+        }
+        return 0;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        snprintf(err, errlen, "not a file (%s)", S_ISDIR(sb.st_mode) ? "a folder" : "not a regular file");
+        return -1;
+    }
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        snprintf(err, errlen, "cannot open it: %s", db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return -1;
+    }
+    sqlite3_busy_timeout(db, 60000);
+    int rc = -1;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_db_readonly(db, "main") == 1) {
+        snprintf(err, errlen, "read-only");
+    } else if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK ||
+               sqlite3_step(st) != SQLITE_ROW ||
+               strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
+        snprintf(err, errlen, "not an sqlite database, or a damaged one (%s)",
+                 st && sqlite3_column_text(st, 0) ? (const char *)sqlite3_column_text(st, 0) : sqlite3_errmsg(db));
+    } else {
+        sqlite3_finalize(st);
+        st = NULL;
+        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+            snprintf(err, errlen, "cannot write into it: %s", sqlite3_errmsg(db));
+        else
+            rc = 0;
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return rc;
 }
 
 /* JSON's number grammar (RFC 8259 section 6), which strtod's is wider than. */

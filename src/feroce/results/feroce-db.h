@@ -61,6 +61,11 @@ void feroce_db_now(char *buf, size_t len);
  * Returns 0, or -1 with a message in err. */
 int feroce_db_open(const char *path, sqlite3 **db, char *err, size_t errlen);
 
+/* Checks, writing nothing, that a run can write its row at path: an sqlite database
+ * that is intact and writable, or a missing file whose nearest existing folder is
+ * writable.  Returns 0, or -1 with why not in err. */
+int feroce_db_check(const char *path, char *err, size_t errlen);
+
 /* Creates the schema in an open database (idempotent). */
 int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen);
 

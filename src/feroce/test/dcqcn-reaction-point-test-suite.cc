@@ -116,22 +116,22 @@ class DcqcnRpValidationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rp->Validate(), "", "the defaults (paper preset) validate");
 
         rp->SetAttribute("G", DoubleValue(2.0));
-        NS_TEST_EXPECT_MSG_EQ(rp->Validate(), "g = 2 is not allowed: expected (0, 1]", "g range");
+        NS_TEST_EXPECT_MSG_EQ(rp->Validate(), "G = 2 is not allowed: expected (0, 1]", "g range");
 
         rp = CreateObjectWithAttributes<DcqcnReactionPoint>("AlphaMode", StringValue("weekly"));
         NS_TEST_EXPECT_MSG_EQ(rp->Validate(),
-                              "alpha_mode = \"weekly\" is not allowed: expected on_cnp or periodic",
+                              "AlphaMode = \"weekly\" is not allowed: expected on_cnp or periodic",
                               "alpha mode name");
 
         rp = CreateObjectWithAttributes<DcqcnReactionPoint>("MinRate",
                                                             DataRateValue(DataRate("20Gbps")));
         std::string error = rp->Validate();
-        NS_TEST_EXPECT_MSG_NE(error.find("min_rate_bps = 20000000000"), std::string::npos, error);
-        NS_TEST_EXPECT_MSG_NE(error.find("line_rate_bps = 10000000000"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_NE(error.find("MinRate = 20000000000"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_NE(error.find("LineRate = 10000000000"), std::string::npos, error);
 
         rp = CreateObjectWithAttributes<DcqcnReactionPoint>("AlphaPeriod", TimeValue(Seconds(0)));
         error = rp->Validate();
-        NS_TEST_EXPECT_MSG_NE(error.find("alpha_period_ns = 0"), std::string::npos, error);
+        NS_TEST_EXPECT_MSG_NE(error.find("AlphaPeriod = 0"), std::string::npos, error);
 
         rp = CreateObject<DcqcnReactionPoint>();
         NS_TEST_EXPECT_MSG_EQ(rp->ApplyPreset("fast", DataRate("10Gbps")),

@@ -2,6 +2,7 @@
 # advcam-incast as a study: its sqlite row holds what it printed, a run killed
 # mid-way leaves the database consistent and without a partial row, the same
 # RngRun gives byte-identical outputs, and render.sh draws non-empty pictures.
+# A killed run's files stay in OUTDIR/incomplete-run, none in OUTDIR itself.
 #   study-test.sh ADVCAM_INCAST REPO_ROOT WORK_DIR
 set -eu
 prog=$1
@@ -47,6 +48,8 @@ sleep 2
 kill -9 $pid 2>/dev/null || bad "the long run ended before it was killed"
 wait $pid 2>/dev/null || true
 check "killed run left no row" test "$(sqlite3 "$db" 'SELECT count(*) FROM runs')" = 1
+check "killed run left no params.txt in its outdir" test ! -e "$work/k/params.txt"
+check "killed run's files marked incomplete" test -s "$work/k/incomplete-run/params.txt"
 check "integrity after kill" test "$(sqlite3 "$db" 'PRAGMA integrity_check')" = ok
 "$prog" --duration=2ms --outdir="$work/b" --db="$db" >/dev/null
 check "writable after kill" test "$(sqlite3 "$db" 'SELECT count(*) FROM runs')" = 2

@@ -1,0 +1,162 @@
+#!/bin/sh
+# Every bad input of the study programs: exit status 2, one line on stderr that
+# names the flag (and points to --help where it is a command-line error),
+# nothing on stdout, no row added to --db and no file left behind; all before
+# anything is simulated.  Then a sweep over an ns-3 attribute: the attribute is
+# honoured (the results change) and recorded.
+#   bad-inputs-test.sh EXAMPLES_DIR WORK_DIR
+set -eu
+bin=$1
+work=$2
+rm -rf "$work"
+mkdir -p "$work"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
+
+db=$work/feroce.db
+"$bin/advcam-incast" --duration=2ms --outdir="$work/good" --db="$db" >/dev/null
+rows() { sqlite3 "$1" 'SELECT count(*) FROM runs'; }
+[ "$(rows "$db")" = 1 ] || bad "the good run wrote no row"
+ls -R "$work" >"$work/../bad-inputs.before"
+
+# a database that is not one, a damaged one, a read-only one; a file in the way of a folder
+printf 'not a database\n' >"$work/text.db"
+head -c 3000 "$db" >"$work/truncated.db"
+cp "$db" "$work/readonly.db"
+chmod 444 "$work/readonly.db"
+mkdir "$work/dir.db"
+printf 'x\n' >"$work/afile"
+ls -R "$work" >"$work/../bad-inputs.before"
+
+# EXPECTED-WORDS | PROGRAM ARGS... (the study's --outdir and --db are added unless given)
+cases='
+--duration=abc|advcam-incast --duration=abc
+--duration=abc|advcam-camera --duration=abc
+--duration=abc|advcam-mtu --duration=abc
+--duration=abc|advcam-sawtooth --duration=abc
+--duration=abc|dcqcn-rate-limiter --duration=abc
+--linkDelay=-1us|advcam-incast --linkDelay=-1us
+unknown flag --bogus|advcam-incast --bogus=1
+unknown flag --bogus|dcqcn-rate-limiter --bogus=1
+unknown flag --bogus|feroce-bench --bogus=1
+--scenario=x|feroce-bench --scenario=x
+--pmtu=abc|advcam-incast --pmtu=abc
+--pmax=nan|advcam-incast --pmax=nan
+--pcap=2|advcam-incast --pcap=2
+--outdir=|advcam-incast --outdir=
+--outdir=|dcqcn-rate-limiter --outdir=
+--db=|advcam-incast --db=
+--lineRate=-1Gbps|dcqcn-rate-limiter --lineRate=-1Gbps
+--boards=3.5|advcam-incast --boards=3.5
+--boards=-3|advcam-incast --boards=-3
+--kmin=-1|advcam-incast --kmin=-1
+--receivers=-1|advcam-camera --receivers=-1
+--mtu=-1|dcqcn-rate-limiter --mtu=-1
+--window=40ms|advcam-incast --duration=30ms --window=40ms
+--warmup=40ms|advcam-incast --duration=30ms --warmup=40ms
+--duration=5 |advcam-incast --duration=5
+MB of CSV|advcam-incast --duration=1e9s
+MB of CSV|dcqcn-rate-limiter --sample=1ns
+--db=WORK/text.db is not allowed: not an sqlite database|advcam-incast --db=WORK/text.db
+--db=WORK/truncated.db is not allowed|advcam-incast --db=WORK/truncated.db
+--db=WORK/dir.db is not allowed: not a file|advcam-incast --db=WORK/dir.db
+--db=WORK/afile/x.db is not allowed|advcam-incast --db=WORK/afile/x.db
+--outdir=WORK/afile is not allowed|advcam-incast --outdir=WORK/afile
+--outdir=WORK/afile/x is not allowed|advcam-incast --outdir=WORK/afile/x
+--outdir=WORK/afile is not allowed|advcam-camera --outdir=WORK/afile
+--outdir=WORK/afile is not allowed|dcqcn-rate-limiter --outdir=WORK/afile
+MinRate|advcam-incast --ns3::DcqcnReactionPoint::MinRate=20Gbps
+--ns3::DcqcnReactionPoint::RateAi is set by this program through --rai|advcam-incast --ns3::DcqcnReactionPoint::RateAi=1Gbps
+--ns3::Nope::X|advcam-incast --ns3::Nope::X=1
+--ns3::RoceQueuePair::AckTimeout=abc|advcam-incast --ns3::RoceQueuePair::AckTimeout=abc
+--ackTimeout and --ns3::RoceQueuePair::AckTimeout|advcam-incast --ackTimeout=1ms --ns3::RoceQueuePair::AckTimeout=2ms
+--ns3::RoceNic::DcqcnPreset=hpcc is not honoured|advcam-mtu --ns3::RoceNic::DcqcnPreset=hpcc
+--RngRun=-1|advcam-incast --RngRun=-1
+Pmtu|advcam-incast --pmtu=1500
+Kmin|advcam-incast --kmin=300000 --kmax=200000
+Pmax|advcam-camera --pmax=2
+--g=2 |advcam-incast --g=2
+--ackJitter=-1ms|advcam-incast --ackJitter=-1ms
+--schedule=0ms:30ms|advcam-incast --schedule=0ms:30ms
+unexpected argument|advcam-sawtooth extra
+'
+if [ "$(id -u)" != 0 ]; then
+    # root writes into a read-only file anyway
+    cases="$cases
+--db=WORK/readonly.db is not allowed|advcam-incast --db=WORK/readonly.db"
+fi
+
+n=0
+echo "$cases" | while IFS='|' read -r want cmd; do
+    [ -n "$cmd" ] || continue
+    n=$((n + 1))
+    want=$(echo "$want" | sed "s|WORK|$work|g")
+    cmd=$(echo "$cmd" | sed "s|WORK|$work|g")
+    prog=${cmd%% *}
+    args=${cmd#"$prog"}
+    extra=""
+    case "$prog" in
+    advcam-*)
+        case "$args" in *--outdir=*) ;; *) extra="--outdir=$work/out$n" ;; esac
+        case "$args" in *--db=*) ;; *) extra="$extra --db=$db" ;; esac
+        ;;
+    dcqcn-rate-limiter)
+        case "$args" in *--outdir=*) ;; *) extra="--outdir=$work/out$n" ;; esac
+        ;;
+    esac
+    # shellcheck disable=SC2086 # the words of the case
+    set +e
+    "$bin/$prog" $args $extra >"$work/../bad-inputs.out" 2>"$work/../bad-inputs.err"
+    status=$?
+    set -e
+    err=$(cat "$work/../bad-inputs.err")
+    what="$cmd: "
+    if [ "$status" != 2 ]; then
+        echo "FAIL: ${what}exit status $status, expected 2 ($err)"
+    elif [ "$(wc -l <"$work/../bad-inputs.err")" != 1 ] || [ -s "$work/../bad-inputs.out" ]; then
+        echo "FAIL: ${what}expected one line on stderr and nothing on stdout, got:"
+        cat "$work/../bad-inputs.err" "$work/../bad-inputs.out"
+    elif ! grep -qF -- "$want" "$work/../bad-inputs.err"; then
+        echo "FAIL: ${what}expected '$want' in: $err"
+    elif ! grep -q "^$prog: " "$work/../bad-inputs.err"; then
+        echo "FAIL: ${what}the line does not begin with the program's name: $err"
+    elif [ "$(rows "$db")" != 1 ]; then
+        echo "FAIL: ${what}a row was added"
+    elif ! ls -R "$work" | cmp -s - "$work/../bad-inputs.before"; then
+        echo "FAIL: ${what}files left behind:"
+        ls -R "$work" | diff "$work/../bad-inputs.before" - || true
+        rm -rf "$work"/out*
+    else
+        echo "ok: $err"
+    fi
+done >"$work/../bad-inputs.log"
+cat "$work/../bad-inputs.log"
+pass=$((pass + $(grep -c '^ok: ' "$work/../bad-inputs.log" || true)))
+fail=$((fail + $(grep -c '^FAIL: ' "$work/../bad-inputs.log" || true)))
+
+# a sweep-like pair of points over an ns-3 attribute: honoured and recorded
+for t in 1ms 20ms; do
+    "$bin/advcam-incast" --duration=20ms --loss=0.05 --ns3::RoceQueuePair::AckTimeout=$t \
+        --outdir="$work/ack$t" --db="$db" >/dev/null
+done
+if [ "$(sqlite3 "$db" "SELECT count(DISTINCT json_extract(metrics, '\$.timeouts')) FROM runs WHERE json_extract(params, '\$.\"ns3::RoceQueuePair::AckTimeout\"') IS NOT NULL")" = 2 ]; then
+    ok
+else
+    bad "AckTimeout 1ms and 20ms gave the same timeouts"
+fi
+if [ "$(sqlite3 "$db" "SELECT group_concat(json_extract(params, '\$.ackTimeout'), ' ') FROM runs WHERE json_extract(params, '\$.\"ns3::RoceQueuePair::AckTimeout\"') IS NOT NULL ORDER BY id")" = "0.001 0.02" ]; then
+    ok
+else
+    bad "the AckTimeout used is not in the rows' params"
+fi
+grep -q '^ns3::RoceQueuePair::AckTimeout=20ms$' "$work/ack20ms/params.txt" && ok || bad "params.txt lacks the attribute"
+# the preset's G is replaced by the command line's
+a=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g0" | grep '^advcam-incast: cnps=')
+b=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g1" --ns3::DcqcnReactionPoint::G=0.5 | grep '^advcam-incast: cnps=')
+c=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g2" --g=0.5 | grep '^advcam-incast: cnps=')
+[ "$a" != "$b" ] && [ "$b" = "$c" ] && ok || bad "--ns3::DcqcnReactionPoint::G=0.5 ($b) is not --g=0.5 ($c) or the default ($a)"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
