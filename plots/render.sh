@@ -10,10 +10,20 @@ set -eu
 dir=$1
 prefix=${2:-plots/$(basename "$dir")}
 [ -f "$dir/goodput.csv" ] || { echo "render.sh: $dir/goodput.csv missing: not a study run" >&2; exit 2; }
+[ -f "$dir/params.txt" ] || { echo "render.sh: $dir/params.txt missing: not a finished study run" >&2; exit 2; }
 dir=$(cd "$dir" && pwd)
 case $prefix in /*) ;; *) prefix=$PWD/$prefix ;; esac
 mkdir -p "$(dirname "$prefix")"
 cd "$(dirname "$0")/.."
+# gnuplot gets plain names (a quote in a folder's name would end its strings): the run
+# through a link, the pictures into a folder of ours, moved to PREFIX at the end
+run=$(basename "$dir" | sed 's/[\\"]/\\&/g') # for the titles, in gnuplot's double quotes
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ln -s "$dir" "$tmp/run"
+dir=$tmp/run
+final=$prefix
+prefix=$tmp/pic
 param() { sed -n "s/^$1=//p" "$dir/params.txt" 2>/dev/null; }
 has() { grep -q "^$1=" "$dir/params.txt" 2>/dev/null; }
 # a rate as the params record it (bits per second) in Gb/s
@@ -24,18 +34,18 @@ ecn="ECN Kmin $(param kmin) B Kmax $(param kmax) B Pmax $(param pmax)"
 kind=incast
 if [ -f "$dir/mtu.csv" ]; then
     kind=mtu
-    title="$(basename "$dir"): a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
+    title="$run: a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
 elif has receivers; then
     kind=camera
-    title="$(basename "$dir"): $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us\\n$(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
+    title="$run: $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us\\n$(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
 elif has presets; then
     kind=sawtooth
-    title="$(basename "$dir"): $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
+    title="$run: $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
 else
     ms() { awk -v s="$1" 'BEGIN { printf "%.3g ms", s * 1e3 }'; }
     timer="ACK timeout $(ms "$(param ackTimeout)")"
     [ "$(param ackJitter)" = 0 ] || timer="$timer + up to $(ms "$(param ackJitter)")"
-    title="$(basename "$dir"): $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)')\\n$ecn, PMTU $(param pmtu)\\nswitch buffer $(param bufferSize) B, $(param messageSize)-B messages, $timer"
+    title="$run: $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)')\\n$ecn, PMTU $(param pmtu)\\nswitch buffer $(param bufferSize) B, $(param messageSize)-B messages, $timer"
 fi
 kmin=$(param kmin); kmax=$(param kmax)
 made=
@@ -92,4 +102,9 @@ for term in png svg; do
         made="$made $prefix-rate.$term"
     fi
 done
-echo "render.sh: wrote$made"
+wrote=
+for f in $made; do
+    mv "$f" "$final${f#"$prefix"}"
+    wrote="$wrote $final${f#"$prefix"}"
+done
+echo "render.sh: wrote$wrote"

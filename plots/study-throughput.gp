@@ -18,6 +18,8 @@ if (what eq 'board') {
     # recovery.csv (advcam-incast): each board's NAKs and ACK timeouts, in its colour, above
     rec = dir.'/recovery.csv'
     nrec = int(system(sprintf("[ -f '%s' ] && awk 'END { print NR - 1 }' '%s' || echo 0", rec, rec)))
+    # gnuplot opens the files of a plot command even for an empty loop: name one that exists
+    if (nrec == 0) { rec = dir.'/goodput.csv' }
     plot for [i=2:n+1] dir.'/goodput.csv' using (mid($1)):i with histeps lw 2 title columnhead(i), \
          dir.'/flows.csv' every ::1 using ($3/1e6):(0):(0):(ymax) with vectors nohead dt 2 lw 1.5 lc rgb '#606060' title 'board stops producing', \
          NaN with points pt 2 ps 1.2 lc rgb 'black' title (nrec > 0 ? 'NAK' : ''), \

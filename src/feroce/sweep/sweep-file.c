@@ -45,10 +45,20 @@ static int fail(struct parser *p, const char *fmt, ...)
                         : snprintf(p->err, p->errlen, "%s: ", p->path);
     if (n < 0 || (size_t)n >= p->errlen)
         return -1;
+    char raw[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    /* the file's bytes as \xNN where they are not printable: one line, the terminal untouched */
+    size_t o = (size_t)n;
+    for (const unsigned char *c = (const unsigned char *)raw; *c && o + 5 < p->errlen; c++) {
+        if (*c < 0x20 || *c >= 0x7f)
+            o += (size_t)snprintf(p->err + o, p->errlen - o, "\\x%02x", *c);
+        else
+            p->err[o++] = (char)*c;
+    }
+    p->err[o] = '\0';
     return -1;
 }
 

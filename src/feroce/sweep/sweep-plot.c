@@ -395,7 +395,19 @@ int sweep_cmd_plot(const char *file, const struct sweep_opts *o)
         struct sweep_file with;
         char *label = xasprintf("%s (and the command line's plot as its last line)", file);
         if (sweep_file_parse(label, text, &with, err, sizeof err) != 0) {
-            fprintf(stderr, "feroce-sweep: %s\n", err);
+            /* an error on the appended line is the command line's, not a line of the file */
+            size_t lines = 0;
+            for (const char *p = c.sf.text; *p; p++)
+                lines += *p == '\n';
+            size_t n = strlen(label);
+            char *end = NULL;
+            long at = strncmp(err, label, n) == 0 && err[n] == ':' ? strtol(err + n + 1, &end, 10) : 0;
+            if (at > (long)lines && end && *end == ':')
+                fprintf(stderr, "feroce-sweep: the plot on the command line:%s\n", end + 1);
+            else if (at > 0 && end && *end == ':')
+                fprintf(stderr, "feroce-sweep: %s:%ld:%s\n", file, at, end + 1);
+            else
+                fprintf(stderr, "feroce-sweep: %s\n", err);
             free(text);
             free(label);
             sweep_ctx_close(&c);

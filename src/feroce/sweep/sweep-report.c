@@ -263,8 +263,21 @@ int sweep_cmd_report(const char *file, const struct sweep_opts *o)
         sweep_ctx_close(&c);
         return SWEEP_EXIT_FAILED;
     }
-    if (!c.db)
-        fprintf(stderr, "feroce-sweep: %s has not been run yet (no %s)\n", c.sf.name, c.db_path);
+    size_t done = 0;
+    for (size_t k = 0; k < c.g.n_combos; k++)
+        done += r.done[k];
+    if (done == 0) {
+        /* nothing to report: say so, and write no empty report */
+        if (!c.db)
+            fprintf(stderr, "feroce-sweep: %s has not been run yet (no %s): feroce-sweep run %s first\n",
+                    c.sf.name, c.db_path, file);
+        else
+            fprintf(stderr, "feroce-sweep: %s has no finished point yet: feroce-sweep run %s, or status\n",
+                    c.sf.name, file);
+        sweep_report_free(&r);
+        sweep_ctx_close(&c);
+        return SWEEP_EXIT_USAGE;
+    }
     sweep_report_print(&r, stdout);
     fflush(stdout);
     char *csv = o->csv ? xstrdup(o->csv) : xasprintf("%s/report.csv", c.dir);

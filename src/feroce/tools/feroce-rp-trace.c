@@ -48,15 +48,32 @@ struct script {
     struct feroce_rp_state s;
 };
 
+/* s on stderr with every byte that is not printable ASCII as \xNN: a script's garbage stays
+ * one line and leaves the terminal alone. */
+static void put_escaped(const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c >= 0x7f)
+            fprintf(stderr, "\\x%02x", c);
+        else
+            fputc(c, stderr);
+    }
+}
+
 static void die(const struct script *sc, const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
 
     fflush(stdout);
-    fprintf(stderr, "feroce-rp-trace: %s:%ld: ", sc->file, sc->line);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fputs("feroce-rp-trace: ", stderr);
+    put_escaped(sc->file);
+    fprintf(stderr, ":%ld: ", sc->line);
+    put_escaped(msg);
     fputc('\n', stderr);
     exit(2);
 }
@@ -200,9 +217,11 @@ static void do_event(struct script *sc, char **tok, int n)
         die(sc, "t_ns = %lld is before the previous event (%lld): times must not decrease", (long long)t,
             (long long)sc->s.now);
     sample_until(sc, t);
-    if (strcmp(tok[1], "cnp") == 0 && n == 2) {
+    if ((strcmp(tok[1], "cnp") == 0 || strcmp(tok[1], "query") == 0) && n > 2)
+        die(sc, "\"%s\" after %s is not allowed: expected '<t_ns> %s' alone", tok[2], tok[1], tok[1]);
+    if (strcmp(tok[1], "cnp") == 0) {
         err = feroce_rp_cnp(&sc->s, &sc->p, t);
-    } else if (strcmp(tok[1], "query") == 0 && n == 2) {
+    } else if (strcmp(tok[1], "query") == 0) {
         err = feroce_rp_advance(&sc->s, &sc->p, t);
     } else if (strcmp(tok[1], "tx") == 0) {
         if (n != 3 || parse_i64(tok[2], &bytes) != 0)
@@ -266,17 +285,22 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             fputs(usage, stdout);
             return 0;
-        } else if (strcmp(argv[i], "--sample") == 0 && i + 1 < argc) {
+        } else if (strcmp(argv[i], "--sample") == 0 && i + 1 == argc) {
+            fprintf(stderr, "feroce-rp-trace: --sample needs a value: --sample NS (an integer > 0, ns); see --help\n");
+            return 2;
+        } else if (strcmp(argv[i], "--sample") == 0) {
             if (parse_i64(argv[++i], &sc.sample_ns) != 0 || sc.sample_ns <= 0) {
-                fprintf(stderr,
-                        "feroce-rp-trace: --sample = \"%s\" is not allowed: expected an integer > 0 (ns)\n",
-                        argv[i]);
+                fputs("feroce-rp-trace: --sample = \"", stderr);
+                put_escaped(argv[i]);
+                fputs("\" is not allowed: expected an integer > 0 (ns); see --help\n", stderr);
                 return 2;
             }
         } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {
             path = argv[i];
         } else {
-            fprintf(stderr, "feroce-rp-trace: unexpected argument \"%s\"\n%s", argv[i], usage);
+            fputs("feroce-rp-trace: unexpected argument \"", stderr);
+            put_escaped(argv[i]);
+            fputs("\": expected [--sample NS] [SCRIPT | -]; see --help\n", stderr);
             return 2;
         }
     }
@@ -286,7 +310,9 @@ int main(int argc, char **argv)
         sc.file = path;
         in = fopen(path, "r");
         if (!in) {
-            fprintf(stderr, "feroce-rp-trace: cannot open %s: %s\n", path, strerror(errno));
+            fputs("feroce-rp-trace: cannot open ", stderr);
+            put_escaped(path);
+            fprintf(stderr, ": %s\n", strerror(errno));
             return 2;
         }
     }

@@ -55,6 +55,17 @@ expect_error late-param 3 'after the first event' '0 cnp\n5 query\nparam g 0.5\n
 expect_error second-preset 2 'second preset' 'preset paper\npreset hpcc\n'
 expect_error too-many-fields 1 'too many fields' '0 tx 1 2 3\n'
 expect_error no-event 1 'expected an event' '100\n'
+expect_error extra-token 1 '"extra" after cnp' '0 cnp extra\n'
+# garbage bytes come out escaped, on one line
+expect_error garbage 1 'event ".x01.xff"' '0 \001\377\n'
+if [ "$(wc -l < "$tmp/err")" -eq 1 ] && ! LC_ALL=C grep -q "$(printf '\001')" "$tmp/err"; then ok
+else bad "garbage not escaped: $(od -c "$tmp/err" | head -3)"; fi
+if "$tool" --sample 2> "$tmp/err"; then bad "--sample without a value accepted"
+elif grep -q -- '--sample needs a value' "$tmp/err" && [ "$(wc -l < "$tmp/err")" -eq 1 ]; then ok
+else bad "--sample without a value: $(cat "$tmp/err")"; fi
+if "$tool" --bogus 2> "$tmp/err"; then bad "--bogus accepted"
+elif [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'see --help' "$tmp/err"; then ok
+else bad "--bogus: $(cat "$tmp/err")"; fi
 
 # rows written before a bad line stay written
 printf '0 cnp\n10 query\n20 oops\n' > "$tmp/partial.txt"

@@ -77,5 +77,15 @@ for pic in throughput jain queue rate; do
 done
 check "a PNG" sh -c "head -c 8 '$work/pics/a-throughput.png' | od -An -c | grep -q 'P   N   G'"
 
+# a folder with a quote in its name; a folder that is not a finished run
+q="$work/it's \"q\""
+cp -r "$work/a" "$q"
+sh "$root/plots/render.sh" "$q" "$work/pics/q'1" >/dev/null 2>"$work/q.err"
+check "render.sh with quotes in names" test -s "$work/pics/q'1-throughput.png"
+check "render.sh quiet" test ! -s "$work/q.err"
+mkdir -p "$work/np" && cp "$work/a/goodput.csv" "$work/np/"
+sh "$root/plots/render.sh" "$work/np" "$work/pics/np" >/dev/null 2>"$work/np.err" && bad "render.sh without params.txt succeeded"
+check "render.sh names the missing params.txt" grep -q 'params.txt missing' "$work/np.err"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

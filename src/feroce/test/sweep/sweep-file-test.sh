@@ -150,5 +150,17 @@ reject empty 0 'no program line' ''
 "$sweep" list k1.sweep --csv x > /dev/null 2> cli.err; [ $? -eq 2 ] && grep -q 'option "--csv" is not an option of list' cli.err && ok || bad "option of another command"
 "$sweep" run k1.sweep -j 0 > /dev/null 2> cli.err; [ $? -eq 2 ] && grep -q -- '-j = "0" is not allowed: expected an integer in \[1, 4096\]' cli.err && ok || bad "bad -j: $(cat cli.err)"
 
+# binary garbage comes back escaped, on one line
+printf 'program %s\n\001\377bad\n' "$fake" > garbage.sweep
+"$sweep" list garbage.sweep > /dev/null 2> garbage.err
+[ $? -eq 2 ] && [ "$(wc -l < garbage.err)" -eq 1 ] && grep -qF '"\x01\xffbad"' garbage.err && ok || bad "garbage: $(od -c garbage.err | head -3)"
+# report and plot on a sweep never run: exit 2, no empty report; a bad plot on the command
+# line is named as such, not as a line past the end of the file
+printf 'program %s\nparam a list 1 2\n' "$fake" > unrun.sweep
+"$sweep" report unrun.sweep --dir "$work/unrun" > /dev/null 2> unrun.err
+[ $? -eq 2 ] && [ ! -e "$work/unrun/report.csv" ] && grep -q 'has not been run yet' unrun.err && ok || bad "report of a sweep never run: $(cat unrun.err)"
+"$sweep" plot unrun.sweep --dir "$work/unrun" heatmap m a bogus > /dev/null 2> plot.err
+[ $? -eq 2 ] && grep -q '^feroce-sweep: the plot on the command line: ' plot.err && ok || bad "plot on the command line: $(cat plot.err)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
