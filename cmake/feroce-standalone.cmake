@@ -109,23 +109,40 @@ macro(feroce_standalone_targets)
   add_subdirectory(src/feroce/test/sweep)
   add_subdirectory(src/feroce/test/wireshark)
 
-  # scratch/: every .cc, or every folder of .cc files, is a program, as in ns-3's scratch/
-  file(GLOB feroce_scratch_entries LIST_DIRECTORIES true CONFIGURE_DEPENDS
-       ${CMAKE_CURRENT_SOURCE_DIR}/scratch/*)
+  # scratch/: every .cc, or every folder of .cc files, is a program, as in ns-3's scratch/;
+  # target scratch-NAME (NAME: the file's name without .cc, the folder's name) builds one of
+  # them and the module alone, target "scratch" all of them
+  set(FEROCE_SCRATCH_DIR ${CMAKE_CURRENT_SOURCE_DIR}/scratch CACHE PATH "Folder of scratch programs")
+  file(GLOB feroce_scratch_entries LIST_DIRECTORIES true CONFIGURE_DEPENDS ${FEROCE_SCRATCH_DIR}/*)
+  add_custom_target(scratch)
+  set(feroce_scratch_names)
   foreach(entry ${feroce_scratch_entries})
-    get_filename_component(name ${entry} NAME_WE)
+    get_filename_component(name ${entry} NAME)
     if(IS_DIRECTORY ${entry})
       file(GLOB sources CONFIGURE_DEPENDS ${entry}/*.cc)
+      if(NOT sources)
+        message(STATUS "scratch/${name}: no .cc file in it, no program")
+        continue()
+      endif()
     elseif(entry MATCHES "\\.cc$")
+      string(REGEX REPLACE "\\.cc$" "" name ${name})
       set(sources ${entry})
     else()
       continue()
     endif()
+    # a target name is letters, digits and _ . + -
+    string(REGEX REPLACE "[^A-Za-z0-9_.+-]" "_" name "${name}")
+    if(name IN_LIST feroce_scratch_names)
+      message(WARNING "scratch/: two programs named ${name} (a folder and a file?): only the first is built")
+      continue()
+    endif()
+    list(APPEND feroce_scratch_names ${name})
     add_executable(scratch-${name} ${sources})
     set_target_properties(scratch-${name} PROPERTIES OUTPUT_NAME ${name}
                                                      RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/scratch)
     target_link_libraries(scratch-${name} PRIVATE feroce)
     feroce_target_flags(scratch-${name})
+    add_dependencies(scratch scratch-${name})
   endforeach()
 
   # The main job: the rate limiter of the shipped congestion episode (golden model) and the
@@ -242,6 +259,11 @@ macro(feroce_standalone_targets)
   add_test(NAME study-bad-inputs
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/bad-inputs-test.sh
                    ${CMAKE_BINARY_DIR}/examples ${CMAKE_BINARY_DIR}/test-out/bad-inputs/work)
+
+  # scratch/ edge cases: empty folders, a.v1.cc beside a.v2.cc (configure only)
+  add_test(NAME scratch-folder
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/scratch-test.sh
+                   ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/scratch)
 
   # the waf build (wscript) lists the same files as this CMake build
   add_test(NAME build-lists
