@@ -84,6 +84,7 @@ def build(bld):
         'src/feroce/test/roce-nic-test-suite.cc',
         'src/feroce/test/feroce-switch-test-suite.cc',
         'src/feroce/test/roce-frontend-app-test-suite.cc',
+        'src/feroce/test/roce-helper-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
