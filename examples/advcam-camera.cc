@@ -32,6 +32,7 @@
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/feroce-channel.h"
+#include "ns3/feroce-stats.h"
 #include "ns3/feroce-study.h"
 #include "ns3/feroce-switch-probe.h"
 #include "ns3/network-module.h"
@@ -78,20 +79,6 @@ SnapshotBoards(const std::vector<Ptr<RoceReceiverApp>>* rx, std::vector<uint64_t
     {
         (*out)[b] = BoardDelivered(*rx, b);
     }
-}
-
-/// Jain's fairness index of the values: (sum x)^2 / (n sum x^2).
-double
-Jain(const std::vector<double>& x)
-{
-    double sum = 0;
-    double squares = 0;
-    for (double v : x)
-    {
-        sum += v;
-        squares += v * v;
-    }
-    return squares > 0 ? sum * sum / (double(x.size()) * squares) : NAN;
 }
 
 std::string
@@ -468,11 +455,7 @@ main(int argc, char* argv[])
     for (auto& s : switches)
     {
         const auto& c = s.sw->GetCounters();
-        uint64_t swDrops = 0;
-        for (uint64_t d : c.drops)
-        {
-            swDrops += d;
-        }
+        uint64_t swDrops = c.TotalDrops();
         Time swPause = s.probe->GetPauseTime(duration);
         switchesCsv << s.name << "," << s.sw->GetNPorts() << "," << s.probe->GetQueueMax() << ","
                     << c.bufferPeak << "," << c.pauseFramesSent << ","
@@ -496,7 +479,8 @@ main(int argc, char* argv[])
     }
     double offered = double(boards) * double(fragmentSize) * 8 / triggerInterval.GetSeconds() / 1e9;
     study.AddMetric("offered_gbps", offered);
-    study.AddMetric("jain_boards", boards >= 2 ? Jain(boardRates) : NAN);
+    study.AddMetric("jain_boards",
+                    boards >= 2 ? feroce_jain(boardRates.data(), boardRates.size()) : NAN);
     study.AddMetric("board_gbps_min", *std::min_element(boardRates.begin(), boardRates.end()));
     study.AddMetric("board_gbps_max", *std::max_element(boardRates.begin(), boardRates.end()));
     study.AddMetric("drops", double(drops));

@@ -21,7 +21,6 @@
 #include "ns3/error-model.h"
 #include "ns3/feroce-attributes.h"
 #include "ns3/feroce-study.h"
-#include "ns3/feroce-switch-probe.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -277,25 +276,14 @@ main(int argc, char* argv[])
     helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
     helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
 
-    NodeContainer hosts;
-    hosts.Create(boards + 1);
-    Ptr<Node> swNode = CreateObject<Node>();
-    NetDeviceContainer devices = helper.InstallStar(swNode, hosts);
-    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
-    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(devices.Get(boards));
-    for (uint32_t i = 0; i <= boards; i++)
-    {
-        std::string error = DynamicCast<RoceNic>(devices.Get(i))->Validate();
-        if (!error.empty())
-        {
-            return study.Reject(error);
-        }
-    }
-    std::string error = sw->Validate();
+    RoceIncast incast = helper.InstallIncast(boards);
+    std::string error = incast.Validate();
     if (!error.empty())
     {
         return study.Reject(error);
     }
+    Ptr<FeroceSwitch> sw = incast.sw;
+    Ptr<RoceNic> receiver = incast.receiver;
     if (pfc && headroom > 0 && headroom < sw->GetRequiredHeadroom(0))
     {
         std::cerr << "advcam-incast: warning: headroom = " << headroom << " is below the "
@@ -312,16 +300,13 @@ main(int argc, char* argv[])
         receiver->SetAttribute("ReceiveErrorModel", PointerValue(em));
     }
 
-    Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
-    hosts.Get(boards)->AddApplication(rx);
-    std::vector<Ptr<RoceQueuePair>> qps;
+    helper.ConnectIncast(incast);
+    Ptr<RoceReceiverApp> rx = incast.receiverApp;
     std::vector<Ptr<RoceFrontEndApp>> apps;
     std::vector<RecoveryEvent> recovery;
     for (uint32_t i = 0; i < boards; i++)
     {
-        auto qp = helper.ConnectQueuePairs(DynamicCast<RoceNic>(devices.Get(i)), receiver);
-        qps.push_back(qp.first);
-        rx->AddQueuePair(qp.second);
+        Ptr<RoceQueuePair> qp = incast.qps[i];
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
         app->SetAttribute("MessageSize", UintegerValue(messageSize));
         app->SetAttribute("Write", BooleanValue(write));
@@ -329,36 +314,30 @@ main(int argc, char* argv[])
         app->SetAttribute("Mode", StringValue(mode));
         app->SetAttribute("TriggerInterval", TimeValue(triggerInterval));
         app->SetAttribute("BufferSize", UintegerValue(boardBuffer));
-        app->SetQueuePair(qp.first);
-        hosts.Get(i)->AddApplication(app);
+        app->SetQueuePair(qp);
+        incast.hosts.Get(i)->AddApplication(app);
         app->SetStartTime(active[i].first);
         app->SetStopTime(active[i].second);
         apps.push_back(app);
-        std::string name = "board" + std::to_string(i);
         study.AddFlow(
-            name,
+            "board" + std::to_string(i),
             [rx, i]() { return rx->GetBytesReceived(i); },
             active[i].first,
             active[i].second);
-        qp.first->TraceConnectWithoutContext("Completion",
-                                             MakeBoundCallback(&RecordLatency, &study));
-        qp.first->TraceConnectWithoutContext(
+        qp->TraceConnectWithoutContext("Completion", MakeBoundCallback(&RecordLatency, &study));
+        qp->TraceConnectWithoutContext(
             "Nak",
             MakeBoundCallback(&RecordRecovery, &recovery, i, static_cast<const char*>("nak")));
-        qp.first->TraceConnectWithoutContext(
+        qp->TraceConnectWithoutContext(
             "Timeout",
             MakeBoundCallback(&RecordRecovery, &recovery, i, static_cast<const char*>("timeout")));
     }
 
-    // what the study samples every window
-    FeroceSwitchProbe probe(sw);
-    uint32_t toReceiver = boards; // InstallStar: switch port i faces host i
-    study.AddGauge("queue_to_receiver_bytes",
-                   [&probe, toReceiver]() { return double(probe.TakeWindowMax(toReceiver)); });
-    study.AddGauge("buffer_bytes", [sw]() { return double(sw->GetBufferUsed()); });
+    // what the study samples every window: the switch, and each board's DCQCN rate
+    study.WatchSwitch(sw, incast.GetReceiverPort());
     for (uint32_t i = 0; i < boards; i++)
     {
-        Ptr<RoceQueuePair> qp = qps[i];
+        Ptr<RoceQueuePair> qp = incast.qps[i];
         study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
                        [qp]() { return qp->GetRateBps() / 1e9; });
     }
@@ -389,24 +368,15 @@ main(int argc, char* argv[])
     uint64_t eventsLost = 0;
     for (uint32_t i = 0; i < boards; i++)
     {
-        const auto& s = qps[i]->GetCounters();
+        const auto& s = incast.qps[i]->GetCounters();
         retx += s.retransmittedPackets;
         timeouts += s.timeouts;
-        const auto& r = receiver->GetQueuePair(qps[i]->GetRemoteQpn())->GetCounters();
+        const auto& r = incast.receiverQps[i]->GetCounters();
         ce += r.ceMarksReceived;
         cnps += r.cnpsSent;
         naks += r.naksSent;
         eventsLost += apps[i]->GetEventsLost();
     }
-    const auto& c = sw->GetCounters();
-    uint64_t switchDrops = 0;
-    for (uint64_t d : c.drops)
-    {
-        switchDrops += d;
-    }
-    std::ofstream pauses = study.OpenOutput("pause.csv");
-    pauses << "port,priority,start_ns,end_ns\n";
-    probe.WritePauseIntervals(pauses, duration);
     std::ofstream recoveryCsv = study.OpenOutput("recovery.csv");
     recoveryCsv << "t_ns,board,event,psn\n";
     for (const RecoveryEvent& e : recovery)
@@ -414,21 +384,14 @@ main(int argc, char* argv[])
         recoveryCsv << e.at.GetNanoSeconds() << "," << e.board << "," << e.kind << "," << e.psn
                     << "\n";
     }
-    study.AddMetric("drops", double(switchDrops + receiver->GetRxErrorDrops()));
-    study.AddMetric("pause_frames", double(c.pauseFramesSent));
+    // the switch's metrics come from WatchSwitch; the receiver's losses are drops too
+    study.AddMetric("drops", double(sw->GetCounters().TotalDrops() + receiver->GetRxErrorDrops()));
     study.AddMetric("cnps", double(cnps));
-    study.AddMetric("ecn_marks", double(c.ecnMarks));
     study.AddMetric("retransmits", double(retx));
     study.AddMetric("ce_received", double(ce));
     study.AddMetric("naks", double(naks));
     study.AddMetric("timeouts", double(timeouts));
-    study.AddMetric("resume_frames", double(c.resumeFramesSent));
-    study.AddMetric("pause_time_ms", probe.GetPauseTime(duration).GetSeconds() * 1e3);
-    study.AddMetric("drops_lossless", double(c.drops[FeroceSwitch::DROP_LOSSLESS]));
-    study.AddMetric("drops_lossy", double(c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL]));
     study.AddMetric("receiver_losses", double(receiver->GetRxErrorDrops()));
-    study.AddMetric("queue_max_bytes", double(probe.GetQueueMax()));
-    study.AddMetric("buffer_peak_bytes", double(c.bufferPeak));
     study.AddMetric("events_lost", double(eventsLost));
     Simulator::Destroy();
     return study.Finish();

@@ -28,7 +28,6 @@
 #include "ns3/core-module.h"
 #include "ns3/dcqcn-reaction-point.h"
 #include "ns3/feroce-study.h"
-#include "ns3/feroce-switch-probe.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -231,74 +230,52 @@ main(int argc, char* argv[])
     helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
     helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
 
-    // nodes 0..N-1 the boards, N the receiver, N+1 the switch
-    NodeContainer hosts;
-    hosts.Create(boards + 1);
-    Ptr<Node> swNode = CreateObject<Node>();
-    NetDeviceContainer devices = helper.InstallStar(swNode, hosts);
-    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
-    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(devices.Get(boards));
-    std::vector<Ptr<RoceNic>> nics;
+    RoceIncast incast = helper.InstallIncast(boards);
     for (std::size_t i = 0; i < boards; i++)
     {
         // each board's own rate limiter: its preset, then the flags on top of it
-        Ptr<RoceNic> nic = DynamicCast<RoceNic>(devices.Get(i));
-        Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
-        std::string error = rp->ApplyPreset(presetList[i], nic->GetDataRate());
-        if (!error.empty())
-        {
-            return study.Reject("presets = " + presets + ": " + error);
-        }
+        std::vector<std::pair<std::string, Ptr<AttributeValue>>> overrides;
         if (timerList[i].IsStrictlyPositive())
         {
-            rp->SetAttribute("IncreaseTimer", TimeValue(timerList[i]));
+            overrides.emplace_back("IncreaseTimer", Create<TimeValue>(timerList[i]));
         }
         if (alphaList[i].IsStrictlyPositive())
         {
-            rp->SetAttribute("AlphaPeriod", TimeValue(alphaList[i]));
+            overrides.emplace_back("AlphaPeriod", Create<TimeValue>(alphaList[i]));
         }
         if (gList[i] > 0)
         {
-            rp->SetAttribute("G", DoubleValue(gList[i]));
+            overrides.emplace_back("G", Create<DoubleValue>(gList[i]));
         }
         if (raiList[i] > 0)
         {
-            rp->SetAttribute("RateAi", DataRateValue(DataRate(uint64_t(raiList[i] * 1e6))));
+            overrides.emplace_back("RateAi",
+                                   Create<DataRateValue>(DataRate(uint64_t(raiList[i] * 1e6))));
         }
-        error = rp->Validate();
-        if (!error.empty())
+        std::string error;
+        Ptr<RoceNic> nic = incast.senders[i];
+        Ptr<DcqcnReactionPoint> rp =
+            RoceHelper::CreateReactionPoint(presetList[i], nic->GetDataRate(), overrides, &error);
+        if (!rp)
         {
             return study.Reject("board " + std::to_string(i) + ": " + error);
         }
         nic->SetAttribute("ReactionPoint", PointerValue(rp));
-        nics.push_back(nic);
     }
-    for (std::size_t i = 0; i <= boards; i++)
-    {
-        std::string error = DynamicCast<RoceNic>(devices.Get(i))->Validate();
-        if (!error.empty())
-        {
-            return study.Reject(error);
-        }
-    }
-    std::string error = sw->Validate();
+    std::string error = incast.Validate();
     if (!error.empty())
     {
         return study.Reject(error);
     }
 
-    Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
-    hosts.Get(boards)->AddApplication(rx);
-    std::vector<Ptr<RoceQueuePair>> qps;
+    helper.ConnectIncast(incast);
+    Ptr<RoceReceiverApp> rx = incast.receiverApp;
     for (std::size_t i = 0; i < boards; i++)
     {
-        auto qp = helper.ConnectQueuePairs(nics[i], receiver);
-        qps.push_back(qp.first);
-        rx->AddQueuePair(qp.second);
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
         app->SetAttribute("MessageSize", UintegerValue(messageSize));
-        app->SetQueuePair(qp.first);
-        hosts.Get(i)->AddApplication(app);
+        app->SetQueuePair(incast.qps[i]);
+        incast.hosts.Get(i)->AddApplication(app);
         app->SetStartTime(Time(0));
         app->SetStopTime(duration);
         study.AddFlow(
@@ -309,27 +286,21 @@ main(int argc, char* argv[])
     }
 
     // series.csv: queue, buffer, then Rc of every board, Rt of every board, alpha of every board
-    FeroceSwitchProbe probe(sw);
-    uint32_t toReceiver = boards; // InstallStar: switch port i faces host i
-    study.AddGauge("queue_to_receiver_bytes",
-                   [&probe, toReceiver]() { return double(probe.TakeWindowMax(toReceiver)); });
-    study.AddGauge("buffer_bytes", [sw]() { return double(sw->GetBufferUsed()); });
-    for (std::size_t i = 0; i < boards; i++)
+    study.WatchSwitch(incast.sw, incast.GetReceiverPort());
+    for (const Ptr<RoceQueuePair>& qp : incast.qps)
     {
-        Ptr<RoceQueuePair> qp = qps[i];
-        study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
+        study.AddGauge("board" + std::to_string(&qp - incast.qps.data()) + "_rc_gbps",
                        [qp]() { return qp->GetRateBps() / 1e9; });
     }
-    for (std::size_t i = 0; i < boards; i++)
+    for (const Ptr<RoceQueuePair>& qp : incast.qps)
     {
-        Ptr<RoceQueuePair> qp = qps[i];
-        study.AddGauge("board" + std::to_string(i) + "_rt_gbps",
+        study.AddGauge("board" + std::to_string(&qp - incast.qps.data()) + "_rt_gbps",
                        [qp]() { return qp->GetTargetRateBps() / 1e9; });
     }
-    for (std::size_t i = 0; i < boards; i++)
+    for (const Ptr<RoceQueuePair>& qp : incast.qps)
     {
-        Ptr<RoceQueuePair> qp = qps[i];
-        study.AddGauge("board" + std::to_string(i) + "_alpha", [qp]() { return qp->GetAlpha(); });
+        study.AddGauge("board" + std::to_string(&qp - incast.qps.data()) + "_alpha",
+                       [qp]() { return qp->GetAlpha(); });
     }
     if (study.GetPcap())
     {
@@ -342,31 +313,18 @@ main(int argc, char* argv[])
         return study.GetExitCode();
     }
 
-    uint64_t cnps = 0;
     uint64_t retx = 0;
     for (std::size_t i = 0; i < boards; i++)
     {
-        const auto& c = qps[i]->GetCounters();
-        cnps += c.cnpsReceived;
+        const auto& c = incast.qps[i]->GetCounters();
         retx += c.retransmittedPackets;
         study.AddMetric("board" + std::to_string(i) + "_cnps", double(c.cnpsReceived));
     }
-    const auto& c = sw->GetCounters();
-    uint64_t drops = receiver->GetRxErrorDrops();
-    for (uint64_t d : c.drops)
-    {
-        drops += d;
-    }
-    std::ofstream pauses = study.OpenOutput("pause.csv");
-    pauses << "port,priority,start_ns,end_ns\n";
-    probe.WritePauseIntervals(pauses, duration);
-    study.AddMetric("drops", double(drops));
-    study.AddMetric("pause_frames", double(c.pauseFramesSent));
-    study.AddMetric("pause_time_ms", probe.GetPauseTime(duration).GetSeconds() * 1e3);
-    study.AddMetric("cnps", double(receiver->GetCounters().cnpsSent));
-    study.AddMetric("ecn_marks", double(c.ecnMarks));
+    study.AddMetric(
+        "drops",
+        double(incast.sw->GetCounters().TotalDrops() + incast.receiver->GetRxErrorDrops()));
+    study.AddMetric("cnps", double(incast.receiver->GetCounters().cnpsSent));
     study.AddMetric("retransmits", double(retx));
-    study.AddMetric("queue_max_bytes", double(probe.GetQueueMax()));
     Simulator::Destroy();
     return study.Finish();
 }

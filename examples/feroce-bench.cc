@@ -80,25 +80,18 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     helper.SetSwitchAttribute("Pmax", DoubleValue(0.2));
     helper.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
 
-    NodeContainer hosts;
-    hosts.Create(senders + 1);
-    Ptr<Node> swNode = CreateObject<Node>();
-    NetDeviceContainer nics = helper.InstallStar(swNode, hosts);
-    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
-    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(nics.Get(senders));
-    Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
-    hosts.Get(senders)->AddApplication(rx);
-    std::vector<Ptr<RoceQueuePair>> remote;
+    RoceIncast incast = helper.InstallIncast(senders);
+    helper.ConnectIncast(incast);
+    Ptr<FeroceSwitch> sw = incast.sw;
+    Ptr<RoceReceiverApp> rx = incast.receiverApp;
+    const std::vector<Ptr<RoceQueuePair>>& remote = incast.receiverQps;
     for (uint32_t i = 0; i < senders; i++)
     {
-        auto qp = helper.ConnectQueuePairs(DynamicCast<RoceNic>(nics.Get(i)), receiver);
-        rx->AddQueuePair(qp.second);
-        remote.push_back(qp.second);
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
         app->SetAttribute("MessageSize", UintegerValue(payload));
         app->SetAttribute("MaxOutstanding", UintegerValue(64));
-        app->SetQueuePair(qp.first);
-        hosts.Get(i)->AddApplication(app);
+        app->SetQueuePair(incast.qps[i]);
+        incast.hosts.Get(i)->AddApplication(app);
     }
     helper.AssignStreams(1);
     Time duration = MilliSeconds(50);

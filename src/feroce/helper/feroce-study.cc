@@ -332,6 +332,17 @@ FeroceStudy::OpenOutput(const std::string& name)
 }
 
 void
+FeroceStudy::WatchSwitch(Ptr<FeroceSwitch> sw, uint32_t port)
+{
+    m_switch = sw;
+    m_probe = std::make_unique<FeroceSwitchProbe>(sw);
+    FeroceSwitchProbe* probe = m_probe.get();
+    AddGauge("queue_to_receiver_bytes",
+             [probe, port]() { return double(probe->TakeWindowMax(port)); });
+    AddGauge("buffer_bytes", [sw]() { return double(sw->GetBufferUsed()); });
+}
+
+void
 FeroceStudy::AddLatency(Time latency)
 {
     m_latenciesUs.push_back(latency.GetSeconds() * 1e6);
@@ -469,6 +480,24 @@ FeroceStudy::Run()
     {
         f.total = f.bytes();
     }
+    if (m_switch)
+    {
+        std::ofstream pauses = OpenOutput("pause.csv");
+        pauses << "port,priority,start_ns,end_ns\n";
+        m_probe->WritePauseIntervals(pauses, m_duration);
+        const FeroceSwitch::Counters& c = m_switch->GetCounters();
+        m_switchMetrics = {
+            {"pause_frames", double(c.pauseFramesSent)},
+            {"resume_frames", double(c.resumeFramesSent)},
+            {"pause_time_ms", m_probe->GetPauseTime(m_duration).GetSeconds() * 1e3},
+            {"ecn_marks", double(c.ecnMarks)},
+            {"drops", double(c.TotalDrops())},
+            {"drops_lossless", double(c.drops[FeroceSwitch::DROP_LOSSLESS])},
+            {"drops_lossy", double(c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL])},
+            {"queue_max_bytes", double(m_probe->GetQueueMax())},
+            {"buffer_peak_bytes", double(c.bufferPeak)},
+        };
+    }
     return true;
 }
 
@@ -526,6 +555,7 @@ FeroceStudy::Finish()
     {
         metrics.emplace_back(f.name + "_gbps", double(f.total) * 8 / m_duration.GetSeconds() / 1e9);
     }
+    metrics.insert(metrics.end(), m_switchMetrics.begin(), m_switchMetrics.end());
     for (auto& m : m_metrics)
     {
         auto same = std::find_if(metrics.begin(), metrics.end(), [&m](const auto& mine) {

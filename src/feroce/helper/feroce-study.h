@@ -8,10 +8,12 @@
 #define FEROCE_STUDY_H
 
 #include "ns3/feroce-command-line.h"
+#include "ns3/feroce-switch-probe.h"
 #include "ns3/nstime.h"
 
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -104,6 +106,15 @@ class FeroceStudy
                  Time stop);
     /// A time series read at the end of each window into series.csv.
     void AddGauge(const std::string& name, std::function<double()> value);
+    /**
+     * Watches a switch (FeroceSwitchProbe): gauges queue_to_receiver_bytes (the most
+     * bytes queued on port per window) and buffer_bytes; after the run pause.csv and
+     * the metrics pause_frames, resume_frames, pause_time_ms, ecn_marks, drops (the
+     * switch's; a program adds its own losses by AddMetric("drops", ...)),
+     * drops_lossless, drops_lossy, queue_max_bytes and buffer_peak_bytes.
+     */
+    void WatchSwitch(Ptr<FeroceSwitch> sw, uint32_t port);
+
     /// An operation's latency (e.g. a message's completion), summarised as percentiles.
     void AddLatency(Time latency);
 
@@ -170,6 +181,9 @@ class FeroceStudy
     uint32_t m_handovers{0};
     int m_lastSolo{-1};
     std::vector<std::pair<std::string, double>> m_metrics;
+    Ptr<FeroceSwitch> m_switch; ///< WatchSwitch's
+    std::unique_ptr<FeroceSwitchProbe> m_probe;
+    std::vector<std::pair<std::string, double>> m_switchMetrics;
     std::ofstream m_goodputCsv;
     std::ofstream m_seriesCsv;
     std::string m_extraOutputs;

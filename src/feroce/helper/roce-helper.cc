@@ -16,6 +16,7 @@
 #include "ns3/pcap-file-wrapper.h"
 #include "ns3/pointer.h"
 #include "ns3/roce-queue-pair.h"
+#include "ns3/roce-receiver-app.h"
 #include "ns3/string.h"
 
 #include <map>
@@ -59,35 +60,50 @@ RoceHelper::GetDeviceDataRate() const
     return DynamicCast<const DataRateValue>(info.initialValue)->Get();
 }
 
+Ptr<DcqcnReactionPoint>
+RoceHelper::CreateReactionPoint(
+    const std::string& preset,
+    DataRate lineRate,
+    const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& overrides,
+    std::string* error)
+{
+    Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
+    *error = rp->ApplyPreset(preset, lineRate);
+    if (!error->empty())
+    {
+        *error = "preset = " + preset + " is not allowed: " + *error;
+        return nullptr;
+    }
+    for (const auto& o : overrides)
+    {
+        if (!rp->SetAttributeFailSafe(o.first, *o.second))
+        {
+            *error = o.first + " = " + o.second->SerializeToString(MakeStringChecker()) +
+                     " is not allowed";
+            return nullptr;
+        }
+    }
+    *error = rp->Validate();
+    return error->empty() ? rp : nullptr;
+}
+
 std::string
 RoceHelper::SetReactionPoint(
     const std::string& preset,
     const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& overrides)
 {
-    Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
-    std::string error = rp->ApplyPreset(preset, GetDeviceDataRate());
-    if (!error.empty())
+    std::string error;
+    Ptr<DcqcnReactionPoint> rp =
+        CreateReactionPoint(preset, GetDeviceDataRate(), overrides, &error);
+    if (!rp)
     {
-        return "preset = " + preset + " is not allowed: " + error;
+        return error;
     }
     if (overrides.empty())
     {
         // the NIC applies the preset itself (with the defaults the user changed)
         SetDeviceAttribute("DcqcnPreset", StringValue(preset));
         return "";
-    }
-    for (const auto& o : overrides)
-    {
-        if (!rp->SetAttributeFailSafe(o.first, *o.second))
-        {
-            return o.first + " = " + o.second->SerializeToString(MakeStringChecker()) +
-                   " is not allowed";
-        }
-    }
-    error = rp->Validate();
-    if (!error.empty())
-    {
-        return error;
     }
     SetDeviceAttribute("DcqcnPreset", StringValue(""));
     SetDeviceAttribute("ReactionPoint", PointerValue(rp));
@@ -224,6 +240,57 @@ RoceHelper::InstallStar(Ptr<Node> switchNode, NodeContainer hosts)
     }
     PopulateRoutes();
     return nics;
+}
+
+RoceIncast
+RoceHelper::InstallIncast(uint32_t senders)
+{
+    RoceIncast incast;
+    incast.hosts.Create(senders + 1);
+    Ptr<Node> swNode = CreateObject<Node>();
+    NetDeviceContainer nics = InstallStar(swNode, incast.hosts);
+    incast.sw = swNode->GetObject<FeroceSwitch>();
+    for (uint32_t i = 0; i < senders; i++)
+    {
+        incast.senders.push_back(DynamicCast<RoceNic>(nics.Get(i)));
+    }
+    incast.receiver = DynamicCast<RoceNic>(nics.Get(senders));
+    incast.receiverApp = CreateObject<RoceReceiverApp>();
+    incast.hosts.Get(senders)->AddApplication(incast.receiverApp);
+    return incast;
+}
+
+void
+RoceHelper::ConnectIncast(RoceIncast& incast)
+{
+    for (const Ptr<RoceNic>& nic : incast.senders)
+    {
+        auto qp = ConnectQueuePairs(nic, incast.receiver);
+        incast.qps.push_back(qp.first);
+        incast.receiverQps.push_back(qp.second);
+        incast.receiverApp->AddQueuePair(qp.second);
+    }
+}
+
+uint32_t
+RoceIncast::GetReceiverPort() const
+{
+    return static_cast<uint32_t>(senders.size());
+}
+
+std::string
+RoceIncast::Validate() const
+{
+    for (const Ptr<RoceNic>& nic : senders)
+    {
+        std::string error = nic->Validate();
+        if (!error.empty())
+        {
+            return error;
+        }
+    }
+    std::string error = receiver->Validate();
+    return error.empty() ? sw->Validate() : error;
 }
 
 void

@@ -21,6 +21,28 @@ namespace ns3
 {
 
 class FeroceNetDevice;
+class RoceReceiverApp;
+class DcqcnReactionPoint;
+
+/**
+ * \ingroup feroce
+ * N senders -> one switch -> one receiver, as RoceHelper::InstallIncast builds it:
+ * hosts 0..N-1 the senders, host N the receiver (the switch's port i faces host i).
+ */
+struct RoceIncast
+{
+    NodeContainer hosts;
+    Ptr<FeroceSwitch> sw;
+    std::vector<Ptr<RoceNic>> senders;
+    Ptr<RoceNic> receiver;
+    Ptr<RoceReceiverApp> receiverApp;    ///< on the receiver, with every receiving queue pair
+    std::vector<Ptr<RoceQueuePair>> qps; ///< sender i's queue pair (ConnectIncast)
+    std::vector<Ptr<RoceQueuePair>> receiverQps; ///< its peer on the receiver
+    /// The switch port toward the receiver.
+    uint32_t GetReceiverPort() const;
+    /// Every NIC's Validate, then the switch's: "" or the first message.
+    std::string Validate() const;
+};
 
 /**
  * \ingroup feroce
@@ -46,6 +68,15 @@ class RoceHelper : public PcapHelperForDevice
      * then overrides (attribute of DcqcnReactionPoint, value).  Returns "" or the
      * message naming the bad preset or attribute value.
      */
+    /**
+     * A reaction point: the preset scaled to lineRate, the defaults the user changed,
+     * then overrides; validated.  Null with *error set when something is wrong.
+     */
+    static Ptr<DcqcnReactionPoint> CreateReactionPoint(
+        const std::string& preset,
+        DataRate lineRate,
+        const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& overrides,
+        std::string* error);
     std::string SetReactionPoint(
         const std::string& preset,
         const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& overrides = {});
@@ -87,6 +118,15 @@ class RoceHelper : public PcapHelperForDevice
      * the number of streams used.
      */
     int64_t AssignStreams(int64_t stream);
+
+    /**
+     * An incast: senders hosts and a receiver host on a new star switch, and a
+     * RoceReceiverApp on the receiver.  The NICs have no queue pair yet (their DCQCN
+     * parameters are fixed by the first): ConnectIncast adds them.
+     */
+    RoceIncast InstallIncast(uint32_t senders);
+    /// A queue pair from each sender to the receiver, the receiver's given to its app.
+    void ConnectIncast(RoceIncast& incast);
 
     /// A queue pair on each NIC, connected to each other (first: on a, second: on b).
     std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>> ConnectQueuePairs(Ptr<RoceNic> a,

@@ -89,6 +89,17 @@ class FeroceSwitch : public Object
         uint64_t pauseFramesSent{0};
         uint64_t resumeFramesSent{0};
         uint64_t bufferPeak{0};
+
+        /// Frames dropped, of every cause.
+        uint64_t TotalDrops() const
+        {
+            uint64_t total = 0;
+            for (uint64_t d : drops)
+            {
+                total += d;
+            }
+            return total;
+        }
     };
 
     const Counters& GetCounters() const;

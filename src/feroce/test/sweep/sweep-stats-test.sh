@@ -85,9 +85,10 @@ head -1 report.txt | grep -q '^x  y  fail-seed  runs  failed  value (mean ± ci9
 grep -q '^2  1  9  *4  *0  *22.5 ± 2.054  *7.5 ± 10.43  *0.5 ± 0  *-$' report.txt && ok || bad "table row: $(sed -n 2p report.txt)"
 # --csv elsewhere
 "$sweep" report stats.sweep --dir s --csv other.csv > /dev/null 2>&1 && cmp -s other.csv s/report.csv && ok || bad "--csv"
-# a sweep not run yet: the table says so, rows are empty
+# a sweep not run yet: it says so, exits 2 and writes no (empty) report
 sed 's/^name stats$/name fresh/' stats.sweep > fresh.sweep
-"$sweep" report fresh.sweep --dir fresh > fresh.txt 2> fresh.err && grep -q 'has not been run yet' fresh.err && ok || bad "fresh report: $(cat fresh.err)"
+"$sweep" report fresh.sweep --dir fresh > fresh.txt 2> fresh.err
+[ $? -eq 2 ] && grep -q 'has not been run yet' fresh.err && [ ! -e fresh/report.csv ] && ok || bad "fresh report: $(cat fresh.err)"
 
 # pictures: the file's plot lines, and one from the command line; PNG and SVG
 if command -v gnuplot > /dev/null; then
