@@ -9,7 +9,7 @@ set -eu
 prog=$1
 src=$2
 work=$3
-plugin=$src/src/feroce/wireshark/feroce-roce.lua
+plugin=$src/wireshark/feroce-roce.lua
 if ! command -v tshark >/dev/null 2>&1; then
     echo "tshark not found: install Debian package tshark" >&2
     exit 1

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Tests the Wireshark Lua plugin src/feroce/wireshark/feroce-roce.lua with tshark: the ICRC
+# Tests the Wireshark Lua plugin wireshark/feroce-roce.lua with tshark: the ICRC
 # known-answer frames of src/feroce/test/data/icrc.txt and frames derived from them
 # (corrupted: bad ICRC; CE-marked, TTL-decremented, BECN-toggled, VLAN-tagged, Ethernet-padded:
 # ICRC still good), written to a pcap with text2pcap.
@@ -13,7 +13,7 @@ if [ $# -ne 2 ]; then
 fi
 root=$1
 work=$2
-plugin=$root/src/feroce/wireshark/feroce-roce.lua
+plugin=$root/wireshark/feroce-roce.lua
 vectors=$root/src/feroce/test/data/icrc.txt
 
 for tool in tshark text2pcap; do

@@ -23,7 +23,7 @@
 --
 -- Usage: tshark -X lua_script:feroce-roce.lua ..., or copy into the personal Lua plugin folder
 -- (tshark -G folders, "Personal Lua Plugins"; ~/.local/lib/wireshark/plugins on Debian 12).
--- ICRC algorithm: IBTA annex A17 / Linux rxe_icrc.c; see src/feroce/wireshark/README.md.
+-- ICRC algorithm: IBTA annex A17 / Linux rxe_icrc.c; see wireshark/README.md.
 
 local bit32 = bit32
 local band, bxor, rshift = bit32.band, bit32.bxor, bit32.rshift
