@@ -1,7 +1,7 @@
 /*
  * feroce-rp-trace - golden model of the DCQCN rate limiter.
  *
- * Reads an event script (spec/dcqcn.md, "Rate-limiter trace format") from a
+ * Reads an event script (src/feroce/doc/dcqcn.md, "Rate-limiter trace format") from a
  * file or stdin and writes one CSV row per event, after applying it, so a
  * firmware team can compare its rate limiter register by register.
  *

@@ -54,7 +54,7 @@ enum feroce_err {
 /* Why a check failed: which parameter, its value, and the allowed set. */
 struct feroce_check {
     enum feroce_err code;
-    const char *param; /* parameter name as in spec/dcqcn.md */
+    const char *param; /* parameter name as in src/feroce/doc/dcqcn.md */
     double value;      /* the bad value, when it is a number */
     char text[48];     /* the bad value as given, when it is not a number ("" otherwise) */
     char allowed[256]; /* e.g. "(0, 1]" or "<= kmax_bytes (200000)" */

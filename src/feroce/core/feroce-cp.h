@@ -1,6 +1,6 @@
 /*
  * feroce-cp.h - DCQCN congestion point: the switch's ECN-marking decision and
- * its PFC threshold decision (spec/dcqcn.md, "Congestion point").
+ * its PFC threshold decision (src/feroce/doc/dcqcn.md, "Congestion point").
  *
  * Mechanism, not policy: these functions return a decision from the numbers
  * the caller passes in (queue bytes, a uniform draw, ingress bytes, free

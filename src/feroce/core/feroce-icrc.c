@@ -1,6 +1,6 @@
 /*
  * feroce-icrc.c - CRC-32 (IEEE 802.3, reflected) and the RoCEv2 ICRC
- * (spec/rocev2-wire.md, "ICRC").
+ * (src/feroce/doc/rocev2-wire.md, "ICRC").
  *
  * The CRC runs over its state s = ~crc in the reflected representation: bit
  * 31 of s is the coefficient of x^0, the polynomial is 0xedb88320.

@@ -1,5 +1,5 @@
 /*
- * feroce-icrc.h - the RoCEv2 invariant CRC (spec/rocev2-wire.md, "ICRC").
+ * feroce-icrc.h - the RoCEv2 invariant CRC (src/feroce/doc/rocev2-wire.md, "ICRC").
  *
  * ICRC = CRC-32 (IEEE 802.3, reflected, init and final XOR 0xffffffff) of
  * eight 0xff bytes followed by the IPv4 packet without its ICRC, with the

@@ -1,6 +1,6 @@
 /*
  * feroce-np.h - DCQCN notification point: when a receiver answers a CE mark
- * with a CNP (spec/dcqcn.md, "Notification point").
+ * with a CNP (src/feroce/doc/dcqcn.md, "Notification point").
  *
  * One struct feroce_np_state per QP (scope per_qp) or per receiving port
  * (scope per_port); the caller picks which one a packet uses with

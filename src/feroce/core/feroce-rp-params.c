@@ -1,6 +1,6 @@
 /*
  * feroce-rp-params.c - presets, validation and names of the reaction point's
- * parameters (spec/dcqcn.md, "Reaction point" table and "Presets").
+ * parameters (src/feroce/doc/dcqcn.md, "Reaction point" table and "Presets").
  */
 #include "feroce-rp.h"
 
@@ -32,7 +32,7 @@ static void preset_paper(struct feroce_rp_params *p, double line)
     p->first_cnp_rate_bps = 0;
 }
 
-/* NVIDIA ConnectX-5 firmware defaults (mlxconfig / sysfs names in spec/dcqcn.md). */
+/* NVIDIA ConnectX-5 firmware defaults (mlxconfig / sysfs names in src/feroce/doc/dcqcn.md). */
 static void preset_connectx(struct feroce_rp_params *p, double line)
 {
     p->line_rate_bps = line;

@@ -1,5 +1,5 @@
 /*
- * feroce-rp.c - DCQCN reaction point (spec/dcqcn.md, "Reaction point").
+ * feroce-rp.c - DCQCN reaction point (src/feroce/doc/dcqcn.md, "Reaction point").
  *
  * Rates are doubles: the rules are real-valued and the known-answer traces
  * were produced with IEEE double arithmetic in exactly the order written

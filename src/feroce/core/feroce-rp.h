@@ -90,7 +90,7 @@ struct feroce_rp_state {
     uint64_t bytes_now;
 };
 
-/* Parameter sets of spec/dcqcn.md "Presets"; rates scale with line_rate_bps where the preset says so. */
+/* Parameter sets of src/feroce/doc/dcqcn.md "Presets"; rates scale with line_rate_bps where the preset says so. */
 enum feroce_err feroce_rp_preset(struct feroce_rp_params *p, const char *name, double line_rate_bps,
                                  struct feroce_check *why);
 
@@ -98,7 +98,7 @@ enum feroce_err feroce_rp_preset(struct feroce_rp_params *p, const char *name, d
 enum feroce_err feroce_rp_validate(const struct feroce_rp_params *p, struct feroce_check *why);
 
 /*
- * Set one parameter by its script name (spec/dcqcn.md, e.g. "g", "alpha_mode",
+ * Set one parameter by its script name (src/feroce/doc/dcqcn.md, e.g. "g", "alpha_mode",
  * "rai_bps") from text: numbers as strtod reads them, enums by name.  Does not
  * validate ranges; call feroce_rp_validate() after the last change.
  */

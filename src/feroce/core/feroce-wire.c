@@ -1,5 +1,5 @@
 /*
- * feroce-wire.c - RoCEv2 and PFC frames over byte buffers (spec/rocev2-wire.md).
+ * feroce-wire.c - RoCEv2 and PFC frames over byte buffers (src/feroce/doc/rocev2-wire.md).
  *
  * Field layouts follow the spec's "BTH" and "PFC" sections; rxe_hdr.h and
  * IEEE 802.1Qbb are the sources behind it.  Decoders read a byte only after

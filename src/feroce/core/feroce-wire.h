@@ -1,5 +1,5 @@
 /*
- * feroce-wire.h - RoCEv2 frames over byte buffers (spec/rocev2-wire.md):
+ * feroce-wire.h - RoCEv2 frames over byte buffers (src/feroce/doc/rocev2-wire.md):
  * Ethernet II with an optional 802.1Q tag, IPv4, UDP, the InfiniBand BTH and
  * its extended headers (RETH, AETH, ImmDt, CNP), and PFC (IEEE 802.1Qbb)
  * PAUSE frames.  All fields are big-endian on the wire.

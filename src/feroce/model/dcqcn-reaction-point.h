@@ -26,7 +26,7 @@ namespace ns3
  * \ingroup feroce
  * \brief DCQCN reaction point of one queue pair: the sender's rate limiter.
  *
- * Wraps the C core (feroce-rp.h) with every parameter of spec/dcqcn.md as an
+ * Wraps the C core (feroce-rp.h) with every parameter of src/feroce/doc/dcqcn.md as an
  * attribute.  No event is ever scheduled: the core evaluates its timers
  * lazily, so each call first brings the state to Simulator::Now().  A caller
  * that must act when the rate changes on its own (a paced sender) asks

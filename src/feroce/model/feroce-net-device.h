@@ -29,7 +29,7 @@ class Node;
  * FeroceChannel that serializes one frame at a time at its DataRate.
  *
  * A frame of L bytes (without FCS) occupies the wire for max(L, 60) + 24
- * bytes: preamble and SFD 8, FCS 4, inter-frame gap 12 (spec/rocev2-wire.md).
+ * bytes: preamble and SFD 8, FCS 4, inter-frame gap 12 (src/feroce/doc/rocev2-wire.md).
  * Serialization times carry their sub-nanosecond remainder from frame to
  * frame, so a saturated link runs at exactly its DataRate.  Each frame costs
  * one receive event at the peer.  There is no transmit-complete event: the

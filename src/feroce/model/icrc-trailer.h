@@ -15,7 +15,7 @@ namespace ns3
 /**
  * \ingroup feroce
  * \brief The 4-byte invariant CRC that ends a RoCEv2 frame, least significant
- * byte first (spec/rocev2-wire.md, "ICRC").  The NIC computes it once, where
+ * byte first (src/feroce/doc/rocev2-wire.md, "ICRC").  The NIC computes it once, where
  * the frame leaves; switches only change fields the ICRC masks.
  */
 class IcrcTrailer : public Trailer

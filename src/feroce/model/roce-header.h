@@ -21,7 +21,7 @@ namespace ns3
  * 16 reserved bytes of a CNP), as one ns-3 header over the core's codec.
  *
  * The payload and pad follow in the packet; the ICRC is an IcrcTrailer.
- * Fields are those of struct feroce_roce (spec/rocev2-wire.md); Serialize
+ * Fields are those of struct feroce_roce (src/feroce/doc/rocev2-wire.md); Serialize
  * recomputes the IPv4 header checksum.  A buffer that is not a valid RoCEv2
  * frame deserializes to GetError() != FEROCE_WIRE_OK and 0 bytes.
  */

@@ -128,7 +128,7 @@ class IncastDcqcnTestCase : public TestCase
     void DoRun() override
     {
         RoceHelper helper;
-        // the HPCC simulator's DCQCN and ECN settings, scaled to 10 Gb/s (spec/dcqcn.md presets)
+        // the HPCC simulator's DCQCN and ECN settings, scaled to 10 Gb/s (src/feroce/doc/dcqcn.md presets)
         helper.SetDeviceAttribute("DcqcnPreset", StringValue("hpcc"));
         helper.SetSwitchAttribute("Kmin", UintegerValue(40000));
         helper.SetSwitchAttribute("Kmax", UintegerValue(160000));

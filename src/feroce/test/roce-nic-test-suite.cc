@@ -163,7 +163,7 @@ Deliver(Ptr<RoceNic> nic, Ptr<Packet> frame)
 /**
  * \ingroup feroce
  * One QP, no congestion: RDMA WRITE goodput at each PMTU is the table of
- * spec/rocev2-wire.md (PMTU + 82 wire bytes per packet, 16 more for the
+ * src/feroce/doc/rocev2-wire.md (PMTU + 82 wire bytes per packet, 16 more for the
  * RETH of a message's first packet) within 0.5%.
  */
 class RoceGoodputTestCase : public TestCase
@@ -819,7 +819,7 @@ class RoceNicTestSuite : public TestSuite
     RoceNicTestSuite()
         : TestSuite("feroce-roce-nic")
     {
-        // spec/rocev2-wire.md, "Goodput on 10 GbE"
+        // src/feroce/doc/rocev2-wire.md, "Goodput on 10 GbE"
         const struct
         {
             uint32_t pmtu;

@@ -1,7 +1,7 @@
 /*
  * test-icrc.c - CRC-32 against a bit-by-bit reference and the RoCEv2 ICRC
  * known answers (test data icrc.txt, copied from the project's shared
- * vectors; spec/rocev2-wire.md, "ICRC").
+ * vectors; src/feroce/doc/rocev2-wire.md, "ICRC").
  */
 #include <stdint.h>
 #include <stdio.h>

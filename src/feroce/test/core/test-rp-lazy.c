@@ -2,7 +2,7 @@
  * test-rp-lazy.c - the lazy core against a step-by-step reference.
  *
  * The reference below is a plain discrete-event model written from
- * spec/dcqcn.md: it fires every alpha tick, decrease tick and increase expiry
+ * src/feroce/doc/dcqcn.md: it fires every alpha tick, decrease tick and increase expiry
  * one by one in time order, with no shortcut, and applies the events of one
  * instant in the spec's order.  Random event scripts (seeded, so every run is
  * the same) drive it and the core, which sees the same events in script order

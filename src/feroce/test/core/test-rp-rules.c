@@ -1,5 +1,5 @@
 /*
- * test-rp-rules.c - each rule of spec/dcqcn.md "Reaction point", one at a time.
+ * test-rp-rules.c - each rule of src/feroce/doc/dcqcn.md "Reaction point", one at a time.
  */
 #include <math.h>
 

@@ -1,5 +1,5 @@
 /*
- * test-wire.c - the RoCEv2 and PFC codec (spec/rocev2-wire.md): the opcode
+ * test-wire.c - the RoCEv2 and PFC codec (src/feroce/doc/rocev2-wire.md): the opcode
  * table, known frames, round trips of every opcode, truncated and random
  * input (heap buffers of exactly the length, so the ASan build catches any
  * over-read), encode errors and the small helpers.
