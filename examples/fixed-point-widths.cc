@@ -188,6 +188,24 @@ ParseRange(const std::string& text, uint32_t* lo, uint32_t* hi)
     return true;
 }
 
+/// mkdir -p
+bool
+MakeDirectories(const std::string& path)
+{
+    for (std::size_t at = path.find('/', 1);; at = path.find('/', at + 1))
+    {
+        std::string prefix = path.substr(0, at);
+        if (mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
+        {
+            return false;
+        }
+        if (at == std::string::npos)
+        {
+            return true;
+        }
+    }
+}
+
 std::vector<std::string>
 Split(const std::string& text)
 {
@@ -306,7 +324,7 @@ main(int argc, char* argv[])
         return reject("presets and roundings must name at least one each");
     }
 
-    if (mkdir(outdir.c_str(), 0777) != 0 && errno != EEXIST)
+    if (!MakeDirectories(outdir))
     {
         return reject("cannot create --outdir " + outdir + ": " + std::strerror(errno));
     }
