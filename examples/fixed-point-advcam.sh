@@ -49,5 +49,7 @@ awk -F, 'NR > 1 { k = $1; if (!(k in n)) order[++nk] = k; n[k]++
                    for (i = 3; i <= 9; i++) { mu = s[k, i] / n[k]; v = q[k, i] / n[k] - mu * mu
                        line = line "," sprintf("%.4g,%.2g", mu, sqrt(v > 0 ? v : 0)) }
                    print line } }' "$out/runs.csv" > "$out/summary.csv"
-column -s, -t "$out/summary.csv"
+# the summary as columns (two passes: widths, then rows)
+awk -F, 'NR == FNR { for (i = 1; i <= NF; i++) if (length($i) > w[i]) w[i] = length($i); next }
+         { for (i = 1; i <= NF; i++) printf "%-*s  ", w[i], $i; printf "\n" }' "$out/summary.csv" "$out/summary.csv"
 echo "wrote $out/runs.csv,summary.csv"
