@@ -7,6 +7,8 @@ CORE_SOURCES = [
     'src/feroce/core/feroce-check.c',
     'src/feroce/core/feroce-rp.c',
     'src/feroce/core/feroce-rp-params.c',
+    'src/feroce/core/feroce-rp-fixed.c',
+    'src/feroce/core/feroce-rp-fixed-params.c',
     'src/feroce/core/feroce-np.c',
     'src/feroce/core/feroce-cp.c',
     'src/feroce/core/feroce-wire.c',
@@ -16,6 +18,7 @@ CORE_SOURCES = [
 CORE_HEADERS = [
     'src/feroce/core/feroce-check.h',
     'src/feroce/core/feroce-rp.h',
+    'src/feroce/core/feroce-rp-fixed.h',
     'src/feroce/core/feroce-np.h',
     'src/feroce/core/feroce-cp.h',
     'src/feroce/core/feroce-wire.h',
@@ -85,12 +88,14 @@ def build(bld):
         'src/feroce/test/feroce-switch-test-suite.cc',
         'src/feroce/test/roce-frontend-app-test-suite.cc',
         'src/feroce/test/roce-helper-test-suite.cc',
+        'src/feroce/test/fixed-point-nic-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
     headers.module = 'feroce'
     headers.source = CORE_HEADERS + RESULTS_HEADERS + [
         'src/feroce/model/dcqcn-reaction-point.h',
+        'src/feroce/model/qp-rate-limiter.h',
         'src/feroce/model/roce-header.h',
         'src/feroce/model/icrc-trailer.h',
         'src/feroce/model/pfc-header.h',

@@ -63,6 +63,16 @@ RoceNic::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&RoceNic::m_dcqcnPreset),
                           MakeStringChecker())
+            .AddAttribute("FixedPointFormat",
+                          "Empty: the QPs' reaction points compute in double precision.  "
+                          "Otherwise they run a firmware's integer arithmetic in this register "
+                          "format: a preset (default or surf), then comma-separated field=value "
+                          "settings (clock_hz, rate_bits, rate_lsb_bps, alpha_bits, rounding, "
+                          "rate_rounding, alpha_rounding), e.g. \"surf\" or "
+                          "\"default,rate_bits=24,alpha_bits=12\" (doc/dcqcn.md)",
+                          StringValue(""),
+                          MakeStringAccessor(&RoceNic::m_fixedPointFormat),
+                          MakeStringChecker())
             .AddAttribute("ReactionPoint",
                           "DCQCN reaction-point parameters for every QP (ns3::DcqcnReactionPoint "
                           "attributes; its LineRate is taken from DataRate)",
@@ -125,6 +135,8 @@ RoceNic::RoceNic()
       m_pfcHonour(true),
       m_rxBufferSize(256 * 1024),
       m_started(false),
+      m_rpFixed(),
+      m_fixedPoint(false),
       m_rrNext(0),
       m_rxQueued(0)
 {
@@ -200,6 +212,33 @@ RoceNic::Validate()
             return error;
         }
     }
+    std::string format = m_fixedPointFormat;
+    if (m_dcqcnPreset.empty())
+    {
+        // the ReactionPoint's own FixedPointFormat is honoured too, never silently dropped
+        StringValue rpFormat;
+        m_rpConfig->GetAttribute("FixedPointFormat", rpFormat);
+        if (format.empty())
+        {
+            format = rpFormat.Get();
+        }
+        else if (!rpFormat.Get().empty() && rpFormat.Get() != format)
+        {
+            return "FixedPointFormat = " + m_fixedPointFormat +
+                   " is not allowed: the ReactionPoint says FixedPointFormat = " + rpFormat.Get() +
+                   "; expected one of them, or both the same";
+        }
+    }
+    m_fixedPoint = !format.empty();
+    if (m_fixedPoint)
+    {
+        feroce_rp_fixed_format fmt;
+        if (feroce_rp_fixed_parse_format(&fmt, format.c_str(), &why) != FEROCE_OK ||
+            feroce_rp_fixed_build(&m_rpFixed, &m_rp, &fmt, &why) != FEROCE_OK)
+        {
+            return "FixedPointFormat = " + format + ": " + CheckMessage(why);
+        }
+    }
     // paper and hpcc set the notification point too, but for the defaults the user changed
     bool preset = m_dcqcnPreset == "paper" || m_dcqcnPreset == "hpcc";
     if (preset)
@@ -262,7 +301,11 @@ RoceNic::CreateQueuePair()
 {
     Start(); // the parameters are fixed from the first queue pair on
     Ptr<RoceQueuePair> qp = m_qpFactory.Create<RoceQueuePair>();
-    qp->Setup(this, kFirstQpn + uint32_t(m_qps.size()), &m_rp, &m_np);
+    qp->Setup(this,
+              kFirstQpn + uint32_t(m_qps.size()),
+              &m_rp,
+              m_fixedPoint ? &m_rpFixed : nullptr,
+              &m_np);
     m_qps.push_back(qp);
     m_sendable.resize((m_qps.size() + 63) / 64, 0);
     return qp;
