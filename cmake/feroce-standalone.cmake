@@ -162,7 +162,7 @@ macro(feroce_standalone_targets)
     COMMAND gnuplot -e "dir='${results}'" -e "out='${plots}/rate-limiter.png'" ${plots}/rate-limiter.gp
     # the AdvCam bench, 3 -> 2 -> 1 boards, with DCQCN and with PFC alone: the boards' MAC
     # ignores PFC PAUSE, each keeps 4 WRITEs of 64 KiB outstanding, their ACK timeout is
-    # 4.096 us x 2^10, the switch has 2 MB of buffer (README "The AdvCam incast" explains why
+    # 4.096 us x 2^10, the switch has 2 MB of buffer (README "What the two runs show" explains why
     # this reproduces the hardware)
     COMMAND $<TARGET_FILE:advcam-incast> ${advcam_bench} --outdir=${results}/advcam-incast-dcqcn
     COMMAND sh ${plots}/render.sh ${results}/advcam-incast-dcqcn ${plots}/advcam-incast-dcqcn
