@@ -3,10 +3,9 @@
 # every file it names exists, and every source of the module, TestSuite and example is in it.
 #   build-lists-test.sh REPO_ROOT
 set -eu
+. "$(dirname "$0")/lib.sh"
 root=$1
 cd "$root"
-pass=0
-fail=0
 listed=$(grep -v '^#' sources.txt | awk 'NF == 2 && $1 != "example" { print $2 }')
 for f in $listed; do
     if [ -f "$f" ]; then pass=$((pass + 1)); else echo "FAIL: sources.txt names $f, which does not exist" >&2; fail=$((fail + 1)); fi
@@ -27,5 +26,4 @@ done
 for d in src/feroce/core src/feroce/results sweep tools src/feroce/test/core src/feroce/test/results src/feroce/test/sweep src/feroce/test/fuzz; do
     if cmp -s "$d/.clang-format" src/feroce/core/.clang-format; then pass=$((pass + 1)); else echo "FAIL: $d has not the C .clang-format" >&2; fail=$((fail + 1)); fi
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

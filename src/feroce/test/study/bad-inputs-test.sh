@@ -6,14 +6,11 @@
 # honoured (the results change) and recorded.
 #   bad-inputs-test.sh EXAMPLES_DIR WORK_DIR
 set -eu
+. "$(dirname "$0")/../lib.sh"
 bin=$1
 work=$2
 rm -rf "$work"
 mkdir -p "$work"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 
 db=$work/feroce.db
 "$bin/advcam-incast" --duration=2ms --outdir="$work/good" --db="$db" >/dev/null
@@ -158,5 +155,4 @@ b=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g1" --ns3::Dcq
 c=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g2" --g=0.5 | grep '^advcam-incast: cnps=')
 [ "$a" != "$b" ] && [ "$b" = "$c" ] && ok || bad "--ns3::DcqcnReactionPoint::G=0.5 ($b) is not --g=0.5 ($c) or the default ($a)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
