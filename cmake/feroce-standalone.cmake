@@ -162,7 +162,7 @@ macro(feroce_standalone_targets)
     COMMAND gnuplot -e "dir='${results}'" -e "out='${plots}/rate-limiter.png'" ${plots}/rate-limiter.gp
     # the AdvCam bench, 3 -> 2 -> 1 boards, with DCQCN and with PFC alone: the boards' MAC
     # ignores PFC PAUSE, each keeps 4 WRITEs of 64 KiB outstanding, their ACK timeout is
-    # 4.096 us x 2^10, the switch has 2 MB of buffer (README "The AdvCam incast" explains why
+    # 4.096 us x 2^10, the switch has 2 MB of buffer (README "What the two runs show" explains why
     # this reproduces the hardware)
     COMMAND $<TARGET_FILE:advcam-incast> ${advcam_bench} --outdir=${results}/advcam-incast-dcqcn
     COMMAND sh ${plots}/render.sh ${results}/advcam-incast-dcqcn ${plots}/advcam-incast-dcqcn
@@ -173,92 +173,7 @@ macro(feroce_standalone_targets)
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
     VERBATIM)
 
-  # the example as a user runs it: a short run writes its CSV; a bad flag exits non-zero, named
-  add_test(NAME example-dcqcn-rate-limiter
-           COMMAND dcqcn-rate-limiter --preset=hpcc --duration=1ms --outdir=${CMAKE_BINARY_DIR}/test-out)
-  set_tests_properties(example-dcqcn-rate-limiter PROPERTIES PASS_REGULAR_EXPRESSION "wrote .*rate-limiter.csv")
-  add_test(NAME example-dcqcn-rate-limiter-bad-preset COMMAND dcqcn-rate-limiter --preset=fast)
-  set_tests_properties(example-dcqcn-rate-limiter-bad-preset PROPERTIES WILL_FAIL TRUE)
-  add_test(NAME example-dcqcn-rate-limiter-bad-preset-message COMMAND dcqcn-rate-limiter --preset=fast)
-  set_tests_properties(example-dcqcn-rate-limiter-bad-preset-message PROPERTIES PASS_REGULAR_EXPRESSION
-                       "preset = \"fast\" is not allowed: expected paper, connectx or hpcc")
-
-  add_test(NAME example-advcam-incast
-           COMMAND advcam-incast --duration=3ms --outdir=${CMAKE_BINARY_DIR}/test-out/advcam-incast
-                   --db=${CMAKE_BINARY_DIR}/test-out/feroce.db)
-  set_tests_properties(example-advcam-incast PROPERTIES PASS_REGULAR_EXPRESSION "wrote .*metrics.txt")
-  add_test(NAME example-advcam-incast-bad-pmtu COMMAND advcam-incast --pmtu=1500)
-  set_tests_properties(example-advcam-incast-bad-pmtu PROPERTIES PASS_REGULAR_EXPRESSION
-                       "Pmtu = 1500 is not allowed: expected 256, 512, 1024, 2048 or 4096")
-  add_test(NAME example-advcam-incast-bad-buffer COMMAND advcam-incast --boards=16 --bufferSize=150000)
-  set_tests_properties(example-advcam-incast-bad-buffer PROPERTIES PASS_REGULAR_EXPRESSION
-                       "BufferSize = 150000 is not allowed")
-
-  # a study's row, its outputs, a killed run and the pictures (sqlite3 and gnuplot)
-  add_test(NAME study-advcam-incast
-           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/study-test.sh
-                   $<TARGET_FILE:advcam-incast> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/study)
-  add_test(NAME example-advcam-incast-bad-schedule COMMAND advcam-incast --schedule=0ms:30ms)
-  set_tests_properties(example-advcam-incast-bad-schedule PROPERTIES PASS_REGULAR_EXPRESSION
-                       "--schedule=0ms:30ms is not allowed: expected 3 start:stop pairs")
-  # the main job's bench: turn-taking with PFC alone, fair sharing with DCQCN
-  add_test(NAME study-advcam-onoff
-           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/onoff-test.sh
-                   $<TARGET_FILE:advcam-incast> ${CMAKE_BINARY_DIR}/test-out/onoff)
-  add_test(NAME example-advcam-incast-bad-ack-jitter COMMAND advcam-incast --ackJitter=-1ms)
-  set_tests_properties(example-advcam-incast-bad-ack-jitter PROPERTIES PASS_REGULAR_EXPRESSION
-                       "--ackJitter=-1ms is not allowed: expected a time >= 0")
-  add_test(NAME example-advcam-incast-bad-g COMMAND advcam-incast --g=2)
-  set_tests_properties(example-advcam-incast-bad-g PROPERTIES PASS_REGULAR_EXPRESSION
-                       "--g=2 is not allowed")
-
-  # the AdvCam studies as a user runs them: a short run writes its files and its row into the
-  # database (the line "row N in DB" comes last, after every file); a bad flag is named and
-  # exits with status 2 (the sh wrapper prints the status for the expression to see)
-  set(study_out ${CMAKE_BINARY_DIR}/test-out)
-  add_test(NAME example-advcam-camera
-           COMMAND advcam-camera --boards=12 --boardsPerLeaf=4 --receivers=3 --duration=1ms
-                   --window=250us --warmup=250us --outdir=${study_out}/advcam-camera
-                   --db=${study_out}/feroce.db)
-  set_tests_properties(example-advcam-camera PROPERTIES PASS_REGULAR_EXPRESSION
-    "events_lost=0.*queue_max_bytes=.*wrote [^\n]*boards.csv,switches.csv,pause.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
-  add_test(NAME example-advcam-mtu
-           COMMAND advcam-mtu --duration=5ms --outdir=${study_out}/advcam-mtu --db=${study_out}/feroce.db)
-  # the measured goodput at PMTU 4096 is the table's 9.804 Gb/s, every PMTU within 1% of it
-  set_tests_properties(example-advcam-mtu PROPERTIES PASS_REGULAR_EXPRESSION
-    "advcam-mtu: goodput_gbps=9\\.(79|80|81)[0-9]*\n.*max_error_vs_analytic=(0\\.00[0-9]*|[0-9.]+e-0[5-9])\n.*wrote [^\n]*mtu.csv.*row [0-9]+ in [^\n]*feroce.db")
-  add_test(NAME example-advcam-sawtooth
-           COMMAND advcam-sawtooth --duration=3ms --warmup=1ms --outdir=${study_out}/advcam-sawtooth
-                   --db=${study_out}/feroce.db)
-  set_tests_properties(example-advcam-sawtooth PROPERTIES PASS_REGULAR_EXPRESSION
-    "board2_cnps=[1-9].*wrote [^\n]*series.csv,pause.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
-  foreach(bad
-      "camera-boards|advcam-camera|--boards=0|boards = 0 is not allowed: expected 1..2000"
-      "camera-leaf|advcam-camera|--boardsPerLeaf=300|boardsPerLeaf = 300 is not allowed: expected 1..256"
-      "camera-receivers|advcam-camera|--receivers=0|receivers = 0 is not allowed: expected 1..64"
-      "camera-buffer|advcam-camera|--boardBuffer=1000|boardBuffer = 1000 is not allowed: expected >= fragmentSize = 4096"
-      "camera-pmtu|advcam-camera|--pmtu=1500|Pmtu = 1500 is not allowed: expected 256, 512, 1024, 2048 or 4096"
-      "mtu-pmtus|advcam-mtu|--pmtus=256,1500|pmtus = 256,1500 is not allowed: expected distinct values of 256, 512, 1024, 2048 and 4096"
-      "mtu-message|advcam-mtu|--messageSize=0|messageSize = 0 is not allowed: expected 1..2147483648 bytes"
-      "sawtooth-presets|advcam-sawtooth|--presets=paper,fast|presets = paper,fast is not allowed: fast is not paper, connectx or hpcc"
-      "sawtooth-timers|advcam-sawtooth|--timers=0,0|timers = 0,0 is not allowed: expected 3 comma-separated values"
-      "sawtooth-g|advcam-sawtooth|--gs=0,2,0|gs = 0,2,0 is not allowed: 2 is not a number in .0, 1.")
-    string(REPLACE "|" ";" bad "${bad}")
-    list(GET bad 0 name)
-    list(GET bad 1 program)
-    list(GET bad 2 flag)
-    list(GET bad 3 message)
-    add_test(NAME example-advcam-${name}-bad
-             COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:${program}>
-                     ${flag} --outdir=${study_out}/bad --db=none)
-    set_tests_properties(example-advcam-${name}-bad PROPERTIES PASS_REGULAR_EXPRESSION
-                         "${program}: ${message}.*exit status 2")
-  endforeach()
-
-  # every bad input: exit status 2, one line, no row, no file; an ns-3 attribute honoured
-  add_test(NAME study-bad-inputs
-           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/bad-inputs-test.sh
-                   ${CMAKE_BINARY_DIR}/examples ${CMAKE_BINARY_DIR}/test-out/bad-inputs/work)
+  include(${CMAKE_CURRENT_SOURCE_DIR}/cmake/feroce-example-tests.cmake)
 
   # scratch/ edge cases: empty folders, a.v1.cc beside a.v2.cc (configure only)
   add_test(NAME scratch-folder

@@ -38,12 +38,6 @@ static const char points_sql[] = "CREATE TABLE IF NOT EXISTS points (\n"
                                  "  updated_at TEXT NOT NULL\n"
                                  ");\n";
 
-static int fail(char *err, size_t errlen, const char *what, sqlite3 *db)
-{
-    snprintf(err, errlen, "%s: %s", what, sqlite3_errmsg(db));
-    return -1;
-}
-
 int sweep_db_open(const char *path, sqlite3 **db, char *err, size_t errlen)
 {
     if (feroce_db_open(path, db, err, errlen) != 0)
@@ -71,7 +65,7 @@ int sweep_db_load(sqlite3 *db, const struct sweep_grid *g, enum sweep_state *sta
     }
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "SELECT key, status, attempts FROM points", -1, &st, NULL) != SQLITE_OK)
-        return fail(err, errlen, "reading the points", db);
+        return feroce_db_fail(err, errlen, "reading the points", db);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const struct sweep_point *pt = sweep_grid_find(g, (const char *)sqlite3_column_text(st, 0));
@@ -83,7 +77,7 @@ int sweep_db_load(sqlite3 *db, const struct sweep_grid *g, enum sweep_state *sta
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
-        return fail(err, errlen, "reading the points", db);
+        return feroce_db_fail(err, errlen, "reading the points", db);
     return 0;
 }
 
@@ -95,14 +89,6 @@ struct row {
     int has_exit; /* exit_status is meaningful */
     double wall_s;
 };
-
-static void bind_text(sqlite3_stmt *st, int i, const char *s)
-{
-    if (s)
-        sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(st, i);
-}
 
 /* Inserts or replaces a points row; never replaces a done row. */
 static int put_row(sqlite3 *db, const struct row *r, char *err, size_t errlen)
@@ -116,14 +102,14 @@ static int put_row(sqlite3 *db, const struct row *r, char *err, size_t errlen)
         "finished_at = ?17 WHERE points.status != 'done'";
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-        return fail(err, errlen, "preparing the point", db);
-    bind_text(st, 1, r->key);
-    bind_text(st, 2, r->sweep);
-    bind_text(st, 3, r->spec);
-    bind_text(st, 4, r->combo);
+        return feroce_db_fail(err, errlen, "preparing the point", db);
+    feroce_db_bind_text(st, 1, r->key);
+    feroce_db_bind_text(st, 2, r->sweep);
+    feroce_db_bind_text(st, 3, r->spec);
+    feroce_db_bind_text(st, 4, r->combo);
     sqlite3_bind_int64(st, 5, r->seed);
-    bind_text(st, 6, r->version);
-    bind_text(st, 7, r->status);
+    feroce_db_bind_text(st, 6, r->version);
+    feroce_db_bind_text(st, 7, r->status);
     if (r->run_id)
         sqlite3_bind_int64(st, 8, r->run_id);
     if (r->has_exit)
@@ -131,16 +117,16 @@ static int put_row(sqlite3 *db, const struct row *r, char *err, size_t errlen)
     if (r->signal)
         sqlite3_bind_int(st, 10, r->signal);
     sqlite3_bind_int(st, 11, r->timed_out);
-    bind_text(st, 12, r->error);
-    bind_text(st, 13, r->stderr_tail);
+    feroce_db_bind_text(st, 12, r->error);
+    feroce_db_bind_text(st, 13, r->stderr_tail);
     sqlite3_bind_int(st, 14, r->attempts);
     sqlite3_bind_double(st, 15, r->wall_s);
-    bind_text(st, 16, r->command);
-    bind_text(st, 17, r->finished_at);
+    feroce_db_bind_text(st, 16, r->command);
+    feroce_db_bind_text(st, 17, r->finished_at);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
-        return fail(err, errlen, "writing the point", db);
+        return feroce_db_fail(err, errlen, "writing the point", db);
     return 0;
 }
 
@@ -151,7 +137,7 @@ static int get_state(sqlite3 *db, const char *key, char *status, size_t len, int
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "SELECT status, attempts, finished_at FROM points WHERE key = ?", -1, &st,
                            NULL) != SQLITE_OK)
-        return fail(err, errlen, "reading a point", db);
+        return feroce_db_fail(err, errlen, "reading a point", db);
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     status[0] = '\0';
     *attempts = 0;
@@ -166,7 +152,7 @@ static int get_state(sqlite3 *db, const char *key, char *status, size_t len, int
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return fail(err, errlen, "reading a point", db);
+        return feroce_db_fail(err, errlen, "reading a point", db);
     return 0;
 }
 
@@ -255,7 +241,7 @@ int sweep_db_record(sqlite3 *db, const struct sweep_grid *g, const struct sweep_
     int result = -1;
     char status[16];
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        fail(err, errlen, "starting the transaction", db);
+        feroce_db_fail(err, errlen, "starting the transaction", db);
         goto out;
     }
     if (get_state(db, pt->key, status, sizeof status, &r.attempts, NULL, 0, err, errlen) != 0)
@@ -280,7 +266,7 @@ int sweep_db_record(sqlite3 *db, const struct sweep_grid *g, const struct sweep_
     if (put_row(db, &r, err, errlen) != 0)
         goto rollback;
     if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        fail(err, errlen, "committing the point", db);
+        feroce_db_fail(err, errlen, "committing the point", db);
         goto rollback;
     }
     result = src >= 0 ? SWEEP_DONE : SWEEP_FAILED;
@@ -326,7 +312,7 @@ int sweep_db_merge(sqlite3 *db, const struct sweep_grid *g, const char *shard, s
         return -1;
     }
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        fail(err, errlen, "starting the transaction", db);
+        feroce_db_fail(err, errlen, "starting the transaction", db);
         goto out;
     }
     struct sweep_merge_counts n = { 0 };
@@ -389,7 +375,7 @@ int sweep_db_merge(sqlite3 *db, const struct sweep_grid *g, const char *shard, s
         goto rollback;
     }
     if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        fail(err, errlen, "committing the merge", db);
+        feroce_db_fail(err, errlen, "committing the merge", db);
         goto rollback;
     }
     c->done += n.done;
@@ -414,13 +400,13 @@ int sweep_db_save_file(sqlite3 *db, const struct sweep_file *sf, char *err, size
     feroce_db_now(now, sizeof now);
     if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO sweep (name, file, updated_at) VALUES (?, ?, ?)", -1,
                            &st, NULL) != SQLITE_OK)
-        return fail(err, errlen, "saving the sweep file", db);
+        return feroce_db_fail(err, errlen, "saving the sweep file", db);
     sqlite3_bind_text(st, 1, sf->name, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, sf->text, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
-        return fail(err, errlen, "saving the sweep file", db);
+        return feroce_db_fail(err, errlen, "saving the sweep file", db);
     return 0;
 }

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifndef FEROCE_VERSION
 #define FEROCE_VERSION "unknown"
@@ -59,7 +59,7 @@ void feroce_db_now(char *buf, size_t len)
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-static int fail(char *err, size_t errlen, const char *what, sqlite3 *db)
+int feroce_db_fail(char *err, size_t errlen, const char *what, sqlite3 *db)
 {
     snprintf(err, errlen, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
     return -1;
@@ -70,7 +70,7 @@ int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen)
     sqlite3_stmt *st;
     int version = 0;
     if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
-        return fail(err, errlen, "reading the schema version", db);
+        return feroce_db_fail(err, errlen, "reading the schema version", db);
     if (sqlite3_step(st) == SQLITE_ROW)
         version = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
@@ -176,7 +176,8 @@ int feroce_db_check(const char *path, char *err, size_t errlen)
                sqlite3_step(st) != SQLITE_ROW ||
                strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
         snprintf(err, errlen, "not an sqlite database, or a damaged one (%s)",
-                 st && sqlite3_column_text(st, 0) ? (const char *)sqlite3_column_text(st, 0) : sqlite3_errmsg(db));
+                 st && sqlite3_column_text(st, 0) ? (const char *)sqlite3_column_text(st, 0)
+                                                  : sqlite3_errmsg(db));
     } else {
         sqlite3_finalize(st);
         st = NULL;
@@ -277,7 +278,7 @@ static char *metrics_json(const struct feroce_db_run *run)
     return sqlite3_str_finish(out);
 }
 
-static void bind_text(sqlite3_stmt *st, int i, const char *s)
+void feroce_db_bind_text(sqlite3_stmt *st, int i, const char *s)
 {
     if (s)
         sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
@@ -297,27 +298,27 @@ int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *
     sqlite3_stmt *st = NULL;
     int rc = -1;
     if (!params || !metrics) {
-        fail(err, errlen, "building the row", NULL);
+        feroce_db_fail(err, errlen, "building the row", NULL);
         goto out;
     }
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        fail(err, errlen, "starting the transaction", db);
+        feroce_db_fail(err, errlen, "starting the transaction", db);
         goto out;
     }
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fail(err, errlen, "preparing the insert", db);
+        feroce_db_fail(err, errlen, "preparing the insert", db);
         goto rollback;
     }
-    bind_text(st, 1, run->scenario);
-    bind_text(st, 2, run->version);
+    feroce_db_bind_text(st, 1, run->scenario);
+    feroce_db_bind_text(st, 2, run->version);
     sqlite3_bind_int64(st, 3, run->seed);
-    bind_text(st, 4, run->started_at);
+    feroce_db_bind_text(st, 4, run->started_at);
     sqlite3_bind_double(st, 5, run->wall_s);
     sqlite3_bind_double(st, 6, run->sim_s);
-    bind_text(st, 7, run->outdir);
-    bind_text(st, 8, run->command);
-    bind_text(st, 9, params);
-    bind_text(st, 10, metrics);
+    feroce_db_bind_text(st, 7, run->outdir);
+    feroce_db_bind_text(st, 8, run->command);
+    feroce_db_bind_text(st, 9, params);
+    feroce_db_bind_text(st, 10, metrics);
     for (int c = 0; feroce_db_metric_columns[c]; c++) {
         sqlite3_bind_null(st, FIRST_METRIC_COLUMN + c);
         for (size_t i = 0; i < run->n_metrics; i++)
@@ -326,13 +327,13 @@ int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *
                 sqlite3_bind_double(st, FIRST_METRIC_COLUMN + c, run->metrics[i].value);
     }
     if (sqlite3_step(st) != SQLITE_DONE) {
-        fail(err, errlen, "inserting the run", db);
+        feroce_db_fail(err, errlen, "inserting the run", db);
         goto rollback;
     }
     if (id)
         *id = sqlite3_last_insert_rowid(db);
     if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        fail(err, errlen, "committing the run", db);
+        feroce_db_fail(err, errlen, "committing the run", db);
         goto rollback;
     }
     rc = 0;
@@ -353,7 +354,7 @@ int feroce_db_copy_run(sqlite3 *from, int64_t from_id, sqlite3 *to, int64_t *to_
     char *text = NULL;
     int rc = -1;
     if (sqlite3_prepare_v2(from, "SELECT * FROM runs WHERE id = ?", -1, &get, NULL) != SQLITE_OK) {
-        fail(err, errlen, "reading the run", from);
+        feroce_db_fail(err, errlen, "reading the run", from);
         goto out;
     }
     sqlite3_bind_int64(get, 1, from_id);
@@ -362,7 +363,7 @@ int feroce_db_copy_run(sqlite3 *from, int64_t from_id, sqlite3 *to, int64_t *to_
         if (step == SQLITE_DONE)
             snprintf(err, errlen, "no run with id %lld", (long long)from_id);
         else
-            fail(err, errlen, "reading the run", from);
+            feroce_db_fail(err, errlen, "reading the run", from);
         goto out;
     }
     /* every column but the id, by name, so the two files need only agree on names */
@@ -388,18 +389,18 @@ int feroce_db_copy_run(sqlite3 *from, int64_t from_id, sqlite3 *to, int64_t *to_
     text = sqlite3_str_finish(sql);
     sql = NULL;
     if (!text) {
-        fail(err, errlen, "building the copy", NULL);
+        feroce_db_fail(err, errlen, "building the copy", NULL);
         goto out;
     }
     if (sqlite3_prepare_v2(to, text, -1, &put, NULL) != SQLITE_OK) {
-        fail(err, errlen, "preparing the copy", to);
+        feroce_db_fail(err, errlen, "preparing the copy", to);
         goto out;
     }
     for (int c = 0, i = 1; c < n; c++)
         if (strcmp(sqlite3_column_name(get, c), "id") != 0)
             sqlite3_bind_value(put, i++, sqlite3_column_value(get, c));
     if (sqlite3_step(put) != SQLITE_DONE) {
-        fail(err, errlen, "copying the run", to);
+        feroce_db_fail(err, errlen, "copying the run", to);
         goto out;
     }
     if (to_id)

@@ -66,6 +66,11 @@ int feroce_db_open(const char *path, sqlite3 **db, char *err, size_t errlen);
  * writable.  Returns 0, or -1 with why not in err. */
 int feroce_db_check(const char *path, char *err, size_t errlen);
 
+/* Helpers of the results layer and feroce-sweep: "WHAT: sqlite's message" into err, returning
+ * -1 (db NULL: out of memory); a text parameter bound, NULL as SQL null. */
+int feroce_db_fail(char *err, size_t errlen, const char *what, sqlite3 *db);
+void feroce_db_bind_text(sqlite3_stmt *st, int i, const char *s);
+
 /* Creates the schema in an open database (idempotent). */
 int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen);
 

@@ -1,21 +1,29 @@
 #!/bin/sh
-# CMakeLists.txt and wscript list the module's sources, headers, tests and
-# examples twice (two build systems); CI builds only the CMake side, so this
-# checks that every file either names is listed by the other.
+# sources.txt is the one list of the module's files that CMakeLists.txt and wscript both read:
+# every file it names exists, and every source of the module, TestSuite and example is in it.
 #   build-lists-test.sh REPO_ROOT
 set -eu
+. "$(dirname "$0")/lib.sh"
 root=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-files() { grep -oE '[A-Za-z0-9_./-]+\.(c|cc|h)\b' "$@" | sort -u; }
-# the top-level lists name paths from the repository root, the examples' lists from examples/
-{ files "$root/wscript"; files "$root/examples/wscript" | sed 's|^|examples/|'; } | sort -u > "$tmp/waf"
-{ files "$root/CMakeLists.txt"; files "$root/examples/CMakeLists.txt" | sed 's|^|examples/|'; } | sort -u > "$tmp/cmake"
-if diff "$tmp/cmake" "$tmp/waf" > "$tmp/diff"; then
-    echo "1 passed, 0 failed"
-else
-    echo "CMakeLists.txt (<) and wscript (>) list different files:" >&2
-    cat "$tmp/diff" >&2
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+cd "$root"
+listed=$(grep -v '^#' sources.txt | awk 'NF == 2 && $1 != "example" { print $2 }')
+for f in $listed; do
+    if [ -f "$f" ]; then pass=$((pass + 1)); else echo "FAIL: sources.txt names $f, which does not exist" >&2; fail=$((fail + 1)); fi
+done
+for f in src/feroce/core/*.[ch] src/feroce/results/*.[ch] src/feroce/model/*.cc src/feroce/model/*.h \
+    src/feroce/helper/*.cc src/feroce/helper/*.h src/feroce/test/*-test-suite.cc; do
+    if echo "$listed" | grep -qx "$f"; then pass=$((pass + 1)); else echo "FAIL: $f is not in sources.txt" >&2; fail=$((fail + 1)); fi
+done
+for f in examples/*.cc; do
+    name=$(basename "$f" .cc)
+    if grep -qx "example $name" sources.txt; then pass=$((pass + 1)); else echo "FAIL: $f is not an example of sources.txt" >&2; fail=$((fail + 1)); fi
+done
+# ns-3's test.py runs the examples of test/examples-to-run.py (in-tree builds)
+for name in $(sed -n 's/^ *("\([a-z0-9-]*\) .*/\1/p' test/examples-to-run.py); do
+    if grep -qx "example $name" sources.txt; then pass=$((pass + 1)); else echo "FAIL: test/examples-to-run.py runs $name, not an example" >&2; fail=$((fail + 1)); fi
+done
+# every C folder has the C style
+for d in src/feroce/core src/feroce/results sweep tools src/feroce/test/core src/feroce/test/results src/feroce/test/sweep src/feroce/test/fuzz; do
+    if cmp -s "$d/.clang-format" src/feroce/core/.clang-format; then pass=$((pass + 1)); else echo "FAIL: $d has not the C .clang-format" >&2; fail=$((fail + 1)); fi
+done
+finish

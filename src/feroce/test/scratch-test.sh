@@ -4,6 +4,7 @@
 # configure succeeds and each program gets its own target.
 #   scratch-test.sh REPO_ROOT WORK_DIR
 set -eu
+. "$(dirname "$0")/lib.sh"
 root=$1
 work=$2
 rm -rf "$work"
@@ -12,8 +13,6 @@ printf '#pragma once\n' >"$work/scratch/headers/h.h"
 for f in a.v1.cc a.v2.cc "with blank.cc" multi/main.cc; do
     printf '#include "ns3/core-module.h"\nint main() { return 0; }\n' >"$work/scratch/$f"
 done
-pass=0
-fail=0
 if cmake -S "$root" -B "$work/build" -DFEROCE_SCRATCH_DIR="$work/scratch" >"$work/configure.log" 2>&1; then
     pass=$((pass + 1))
 else
@@ -35,5 +34,4 @@ if cmake --build "$work/build" --target help 2>/dev/null | grep -q 'scratch-empt
 else
     pass=$((pass + 1))
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -13,21 +13,7 @@
 #include "check.h"
 #include "core-tests.h"
 
-long check_passed;
-long check_failed;
 const char *test_data_dir = ".";
-
-void check_report(const char *file, int line, const char *fmt, ...)
-{
-    va_list ap;
-
-    check_failed++;
-    fprintf(stderr, "%s:%d: check failed: ", file, line);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
 
 #define TEST(name)                                                                                           \
     {                                                                                                        \

@@ -2,14 +2,11 @@
 # feroce-rp-trace from the outside: every known-answer script reproduces its
 # "#> " rows byte for byte, and bad scripts fail with a message that names the line.
 #   rp-trace-cli-test.sh TOOL DATA_DIR
+. "$(dirname "$0")/../lib.sh"
 tool=$1
 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
 for v in "$data"/rp-*.txt; do
     sed -n 's/^#> //p' "$v" > "$tmp/expected"
@@ -75,5 +72,4 @@ if [ "$(wc -l < "$tmp/out")" -eq 3 ]; then ok; else bad "partial output: $(cat "
 if "$tool" "$tmp/does-not-exist.txt" 2> "$tmp/err"; then bad "missing file accepted"
 elif grep -q 'cannot open' "$tmp/err"; then ok; else bad "missing file message: $(cat "$tmp/err")"; fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

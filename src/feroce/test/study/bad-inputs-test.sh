@@ -6,14 +6,11 @@
 # honoured (the results change) and recorded.
 #   bad-inputs-test.sh EXAMPLES_DIR WORK_DIR
 set -eu
+. "$(dirname "$0")/../lib.sh"
 bin=$1
 work=$2
 rm -rf "$work"
 mkdir -p "$work"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 
 db=$work/feroce.db
 "$bin/advcam-incast" --duration=2ms --outdir="$work/good" --db="$db" >/dev/null
@@ -152,11 +149,27 @@ else
     bad "the AckTimeout used is not in the rows' params"
 fi
 grep -q '^ns3::RoceQueuePair::AckTimeout=20ms$' "$work/ack20ms/params.txt" && ok || bad "params.txt lacks the attribute"
+# the same through feroce-sweep: the attribute swept, its points differ and record it; a
+# point with a bad value fails with the program's one line shown by "status"
+sweep=$bin/../bin/feroce-sweep
+if [ -x "$sweep" ]; then
+    cat >"$work/ack.sweep" <<SWEEP
+name ack
+program $bin/advcam-incast
+flags --duration=20ms --loss=0.05
+param ns3::RoceQueuePair::AckTimeout list 1ms 20ms abc
+SWEEP
+    "$sweep" run "$work/ack.sweep" --dir "$work/ack" >/dev/null 2>&1 || true
+    sdb=$work/ack/sweep.db
+    [ "$(sqlite3 "$sdb" "SELECT count(DISTINCT json_extract(metrics, '\$.timeouts')) FROM runs")" = 2 ] && ok || bad "the sweep's two AckTimeout points gave the same timeouts"
+    [ "$(sqlite3 "$sdb" "SELECT group_concat(json_extract(params, '\$.\"ns3::RoceQueuePair::AckTimeout\"'), ' ') FROM (SELECT params FROM runs ORDER BY json_extract(params, '\$.ackTimeout'))")" = "1ms 20ms" ] && ok || bad "the sweep's rows lack the attribute"
+    "$sweep" status "$work/ack.sweep" --dir "$work/ack" >"$work/ack.status" 2>&1 || true
+    grep -q 'advcam-incast: --ns3::RoceQueuePair::AckTimeout=abc is not allowed' "$work/ack.status" && ok || bad "status does not show the failed point's cause: $(cat "$work/ack.status")"
+fi
 # the preset's G is replaced by the command line's
 a=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g0" | grep '^advcam-incast: cnps=')
 b=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g1" --ns3::DcqcnReactionPoint::G=0.5 | grep '^advcam-incast: cnps=')
 c=$("$bin/advcam-incast" --duration=5ms --db=none --outdir="$work/g2" --g=0.5 | grep '^advcam-incast: cnps=')
 [ "$a" != "$b" ] && [ "$b" = "$c" ] && ok || bad "--ns3::DcqcnReactionPoint::G=0.5 ($b) is not --g=0.5 ($c) or the default ($a)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -5,21 +5,13 @@
 # A killed run's files stay in OUTDIR/incomplete-run, none in OUTDIR itself.
 #   study-test.sh ADVCAM_INCAST REPO_ROOT WORK_DIR
 set -eu
+. "$(dirname "$0")/../lib.sh"
 prog=$1
 root=$2
 work=$3
 rm -rf "$work"
 mkdir -p "$work"
 db=$work/feroce.db
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
-check() { # DESCRIPTION COMMAND...
-    what=$1
-    shift
-    if "$@"; then ok; else bad "$what"; fi
-}
 
 # 1. the row equals what the run printed
 "$prog" --duration=6ms --outdir="$work/a" --db="$db" --RngRun=3 --kmin=20000 >"$work/a.log"
@@ -87,5 +79,4 @@ mkdir -p "$work/np" && cp "$work/a/goodput.csv" "$work/np/"
 sh "$root/plots/render.sh" "$work/np" "$work/pics/np" >/dev/null 2>"$work/np.err" && bad "render.sh without params.txt succeeded"
 check "render.sh names the missing params.txt" grep -q 'params.txt missing' "$work/np.err"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -3,15 +3,12 @@
 # linear and log ranges, zip, require, replications, stable keys; and every
 # kind of malformed file rejected with its line number and what was expected.
 #   sweep-file-test.sh FEROCE_SWEEP FAKE_SCENARIO WORK_DIR
+. "$(dirname "$0")/../lib.sh"
 sweep=$1
 fake=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work" || exit 1
 cd "$work" || exit 1
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
 # grid NAME TEXT: writes NAME.sweep, lists it into NAME.list (points only)
 grid() {
@@ -162,5 +159,4 @@ printf 'program %s\nparam a list 1 2\n' "$fake" > unrun.sweep
 "$sweep" plot unrun.sweep --dir "$work/unrun" heatmap m a bogus > /dev/null 2> plot.err
 [ $? -eq 2 ] && grep -q '^feroce-sweep: the plot on the command line: ' plot.err && ok || bad "plot on the command line: $(cat plot.err)"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -6,15 +6,12 @@
 # again changes nothing; a failed shard, a later good one, and shards of
 # another sweep are handled and reported.
 #   sweep-merge-test.sh FEROCE_SWEEP FAKE_SCENARIO WORK_DIR
+. "$(dirname "$0")/../lib.sh"
 sweep=$1
 fake=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work" || exit 1
 cd "$work" || exit 1
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 # the results of a sweep database, without what differs from run to run (times, paths, ids)
 results() {
     sqlite3 "$1/sweep.db" "SELECT p.key, p.seed, p.combo, p.status, r.scenario, r.seed, r.metrics,
@@ -96,5 +93,4 @@ grep -q '1 points done, 0 failed' merge4.out && [ "$(sqlite3 c3/sweep.db "SELECT
 "$sweep" slurm m.sweep --dir cluster > /dev/null 2> noshared.err; rc=$?
 [ $rc -eq 2 ] && grep -q -- '--shared-dir DIR is missing' noshared.err && ok || bad "slurm without --shared-dir"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -5,15 +5,12 @@
 # of the driver mid-sweep, three times, then a resume: every point done
 # exactly once; one driver per sweep; progress only on a terminal.
 #   sweep-run-test.sh FEROCE_SWEEP FAKE_SCENARIO WORK_DIR
+. "$(dirname "$0")/../lib.sh"
 sweep=$1
 fake=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work" || exit 1
 cd "$work" || exit 1
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 q() { sqlite3 "$1/sweep.db" "$2"; }
 
 # --- a small sweep: every point runs once, into its own directory, and is recorded
@@ -193,5 +190,4 @@ if command -v script > /dev/null; then
         grep -q '6/6 done, 0 failed, 0 running, elapsed 0:0[0-9], ETA' tty.out && ok || bad "progress on a terminal: $(cat tty.out)"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

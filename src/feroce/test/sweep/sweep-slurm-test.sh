@@ -7,6 +7,7 @@
 # "apt-get install slurm-wlm munge" (.ci/install-deps); skips (status 77)
 # when they are not installed.
 #   sweep-slurm-test.sh FEROCE_SWEEP FAKE_SCENARIO WORK_DIR
+. "$(dirname "$0")/../lib.sh"
 sweep=$1
 fake=$2
 work=$3
@@ -24,10 +25,6 @@ PATH=$PATH:/usr/sbin
 rm -rf "$work" && mkdir -p "$work" || exit 1
 cd "$work" || exit 1
 work=$(pwd)
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 logs() {
     for f in munge/munged.log slurm/slurmctld.log slurm/slurmd.log; do
         [ -f "$f" ] && { echo "--- $f (last lines)"; tail -20 "$f"; }
@@ -146,5 +143,4 @@ cmp -s local.csv cluster.csv && ok || bad "the reports differ"
     bad "outdirs: $(sqlite3 cluster/sweep.db 'SELECT outdir FROM runs LIMIT 3')"
 "$sweep" merge study.sweep shared --dir cluster 2>&1 | grep -q '18 done already' && ok || bad "second merge"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

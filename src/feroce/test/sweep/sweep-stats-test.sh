@@ -4,15 +4,12 @@
 # computed by hand; failed replications left out and counted; undefined
 # metrics left out; the CSV; the pictures (PNG and SVG).
 #   sweep-stats-test.sh FEROCE_SWEEP FAKE_SCENARIO WORK_DIR
+. "$(dirname "$0")/../lib.sh"
 sweep=$1
 fake=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work" || exit 1
 cd "$work" || exit 1
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
 # value = 10 x + seed, square = y seed^2, jain_min = 1 / (1 + y); seeds 1..4; with
 # fail-seed=2 the replication of seed 2 exits 3 (failed), with fail-seed=9 none does.
@@ -110,5 +107,4 @@ else
     echo "gnuplot not installed: pictures not tested"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -1,9 +1,9 @@
 /*
- * check.h - the few assertions the core's unit tests need.
+ * check.h - the few assertions the C unit tests need (the core's, the results layer's).
  *
  * Each test is a function; CHECK* count and report failures with file:line
- * and go on.  main() in core-tests.c runs them and ends with the line
- * "N passed, N failed" (checks, not functions).
+ * and go on (check.c); a test's main() ends with the line "N passed, N failed"
+ * (checks, not functions) from check_passed and check_failed.
  */
 #ifndef FEROCE_TEST_CHECK_H
 #define FEROCE_TEST_CHECK_H
@@ -46,6 +46,9 @@ void check_report(const char *file, int line, const char *fmt, ...)
         else                                                                                                 \
             check_report(__FILE__, __LINE__, "%s ~ %s (%.17g vs %.17g)", #a, #b, check_a_, check_b_);        \
     } while (0)
+
+/* a string (NULL fails) equal to an expected one */
+#define CHECK_STR(a, b) CHECK((a) != NULL && strcmp((const char *)(a), (b)) == 0)
 
 #define CHECK_STR_CONTAINS(hay, needle)                                                                      \
     do {                                                                                                     \

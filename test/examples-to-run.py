@@ -1,0 +1,17 @@
+#! /usr/bin/env python3
+# The examples that ns-3's test.py runs when feroce is an in-tree module (contrib/feroce):
+# test.py reads MODULE/test/examples-to-run.py.  Each entry: (command, run it?, under valgrind?).
+# Short runs that write no row (--db=none) and put their files under the build's working folder.
+
+cpp_examples = [
+    ("dcqcn-rate-limiter --preset=hpcc --duration=1ms --outdir=feroce-examples/rate-limiter", "True", "True"),
+    ("advcam-incast --duration=3ms --db=none --outdir=feroce-examples/advcam-incast", "True", "False"),
+    ("advcam-camera --boards=12 --boardsPerLeaf=4 --receivers=3 --duration=1ms --window=250us "
+     "--warmup=250us --db=none --outdir=feroce-examples/advcam-camera", "True", "False"),
+    ("advcam-mtu --duration=5ms --db=none --outdir=feroce-examples/advcam-mtu", "True", "False"),
+    ("advcam-sawtooth --duration=3ms --warmup=1ms --db=none --outdir=feroce-examples/advcam-sawtooth",
+     "True", "False"),
+    ("feroce-bench --scenario=incast3", "True", "False"),
+]
+
+python_examples = []
