@@ -11,6 +11,8 @@ CORE_SOURCES = [
     'src/feroce/core/feroce-cp.c',
     'src/feroce/core/feroce-wire.c',
     'src/feroce/core/feroce-icrc.c',
+    'src/feroce/core/feroce-abi.c',
+    'src/feroce/core/feroce-emu-switch.c',
 ]
 
 CORE_HEADERS = [
@@ -20,6 +22,8 @@ CORE_HEADERS = [
     'src/feroce/core/feroce-cp.h',
     'src/feroce/core/feroce-wire.h',
     'src/feroce/core/feroce-icrc.h',
+    'src/feroce/core/feroce-abi.h',
+    'src/feroce/core/feroce-emu-switch.h',
 ]
 
 import subprocess
