@@ -7,6 +7,8 @@ CORE_SOURCES = [
     'src/feroce/core/feroce-check.c',
     'src/feroce/core/feroce-rp.c',
     'src/feroce/core/feroce-rp-params.c',
+    'src/feroce/core/feroce-rp-fixed.c',
+    'src/feroce/core/feroce-rp-fixed-params.c',
     'src/feroce/core/feroce-np.c',
     'src/feroce/core/feroce-cp.c',
     'src/feroce/core/feroce-wire.c',
@@ -18,6 +20,7 @@ CORE_SOURCES = [
 CORE_HEADERS = [
     'src/feroce/core/feroce-check.h',
     'src/feroce/core/feroce-rp.h',
+    'src/feroce/core/feroce-rp-fixed.h',
     'src/feroce/core/feroce-np.h',
     'src/feroce/core/feroce-cp.h',
     'src/feroce/core/feroce-wire.h',

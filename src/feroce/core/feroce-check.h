@@ -48,6 +48,17 @@ enum feroce_err {
     FEROCE_E_BAD_VALUE,
     FEROCE_E_UNKNOWN_PRESET,
     FEROCE_E_TIME_BACKWARDS,
+    /* fixed-point reaction point: register formats */
+    FEROCE_E_FIXED_CLOCK,
+    FEROCE_E_FIXED_RATE_BITS,
+    FEROCE_E_FIXED_RATE_LSB,
+    FEROCE_E_FIXED_ALPHA_BITS,
+    FEROCE_E_FIXED_ROUNDING,
+    FEROCE_E_FIXED_G,
+    FEROCE_E_FIXED_INITIAL_ALPHA,
+    FEROCE_E_FIXED_TIMER,
+    FEROCE_E_FIXED_LINE_RATE,
+    FEROCE_E_FIXED_RATE_STEP,
     FEROCE_E_COUNT /* number of codes, not an error */
 };
 

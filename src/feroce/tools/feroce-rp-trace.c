@@ -5,11 +5,20 @@
  * file or stdin and writes one CSV row per event, after applying it, so a
  * firmware team can compare its rate limiter register by register.
  *
- *   feroce-rp-trace [--sample NS] [SCRIPT | -]
+ *   feroce-rp-trace [--sample NS] [--fixed [FORMAT OPTIONS] [--hex]] [SCRIPT | -]
  *
  * --sample NS also writes a row with event "sample" at every multiple of NS
  * that falls strictly between two events, for plotting Rc over time; a sample
  * only observes the state, it changes nothing.
+ *
+ * --fixed runs the fixed-point reaction point (feroce-rp-fixed.h) beside the
+ * double one on the same script: each row gives the fixed model's rates, its
+ * registers as integers (in hex with --hex), the double model's Rc and the
+ * relative deviation of the fixed Rc from it; the largest deviation is
+ * reported on stderr at the end.  The format starts from --format NAME
+ * (default, surf) and is changed by --clock-hz, --rate-bits, --rate-lsb-bps,
+ * --alpha-bits, --rounding, --rate-rounding, --alpha-rounding.  Event times
+ * stay in ns; the fixed model sees the cycle each one falls in.
  *
  * A script starts from a preset (default paper) at line_rate_bps (default
  * 10 Gb/s); `param` lines override single parameters.  The preset is built
@@ -18,11 +27,13 @@
  * written before it stay written.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "feroce-rp-fixed.h"
 #include "feroce-rp.h"
 
 #define MAX_LINE   4096
@@ -46,6 +57,15 @@ struct script {
     int64_t next_sample;
     struct feroce_rp_params p;
     struct feroce_rp_state s;
+    /* --fixed */
+    int fixed;
+    int hex;
+    struct feroce_rp_fixed_format fmt;
+    struct feroce_rp_fixed_params fp;
+    struct feroce_rp_fixed_state fs;
+    double worst_dev;
+    int64_t worst_t;
+    char worst_event[16];
 };
 
 static void die(const struct script *sc, const char *fmt, ...)
@@ -98,9 +118,30 @@ static void start(struct script *sc)
                 bad_line = sc->params[i].line;
         die_check(sc, bad_line, &why);
     }
+    if (sc->fixed && feroce_rp_fixed_build(&sc->fp, &sc->p, &sc->fmt, &why) != FEROCE_OK) {
+        char msg[512];
+
+        if (why.code >= FEROCE_E_FIXED_CLOCK && why.code <= FEROCE_E_FIXED_ROUNDING) {
+            /* a format option: no script line to blame */
+            feroce_check_message(&why, msg, sizeof msg);
+            fflush(stdout);
+            fprintf(stderr, "feroce-rp-trace: %s\n", msg);
+            exit(2);
+        }
+        for (i = 0; i < sc->nparams; i++)
+            if (strcmp(sc->params[i].name, why.param) == 0)
+                bad_line = sc->params[i].line;
+        die_check(sc, bad_line, &why);
+    }
     feroce_rp_init(&sc->s, &sc->p, 0);
     sc->started = 1;
-    printf("t_ns,event,rc_bps,rt_bps,alpha,ts,bs\n");
+    if (sc->fixed) {
+        feroce_rp_fixed_init(&sc->fs, &sc->fp, 0);
+        printf(
+            "t_ns,event,cycle,rc_bps,rt_bps,alpha,ts,bs,rc_reg,rt_reg,alpha_reg,float_rc_bps,rc_rel_dev\n");
+    } else {
+        printf("t_ns,event,rc_bps,rt_bps,alpha,ts,bs\n");
+    }
 }
 
 static int parse_i64(const char *text, int64_t *out)
@@ -160,10 +201,43 @@ static void do_setting(struct script *sc, char **tok, int n)
     }
 }
 
-static void print_row(const struct script *sc, int64_t t, const char *event)
+/* A register as decimal, or as hex digits enough for `bits` bits. */
+static void print_reg(const struct script *sc, uint64_t reg, uint32_t bits)
+{
+    if (sc->hex)
+        printf(",0x%0*llx", (int)((bits + 3) / 4), (unsigned long long)reg);
+    else
+        printf(",%llu", (unsigned long long)reg);
+}
+
+static void print_fixed_row(struct script *sc, int64_t t, const char *event)
+{
+    const struct feroce_rp_fixed_regs *v = &sc->fs.cur;
+    const struct feroce_rp_fixed_params *p = &sc->fp;
+    double rc = feroce_rp_fixed_bps(p, v->rc), ref = sc->s.cur.rc, dev = (rc - ref) / ref;
+
+    printf("%lld,%s,%lld,%.6f,%.6f,%.9f,%llu,%llu", (long long)t, event, (long long)sc->fs.now, rc,
+           feroce_rp_fixed_bps(p, v->rt), feroce_rp_fixed_alpha_value(p, v->alpha), (unsigned long long)v->ts,
+           (unsigned long long)v->bs);
+    print_reg(sc, v->rc, p->fmt.rate_bits);
+    print_reg(sc, v->rt, p->fmt.rate_bits);
+    print_reg(sc, v->alpha, p->fmt.alpha_bits + 1);
+    printf(",%.6f,%.3e\n", ref, dev);
+    if (fabs(dev) > sc->worst_dev || sc->worst_event[0] == '\0') {
+        sc->worst_dev = fabs(dev);
+        sc->worst_t = t;
+        snprintf(sc->worst_event, sizeof sc->worst_event, "%s", event);
+    }
+}
+
+static void print_row(struct script *sc, int64_t t, const char *event)
 {
     const struct feroce_rp_vars *v = &sc->s.cur;
 
+    if (sc->fixed) {
+        print_fixed_row(sc, t, event);
+        return;
+    }
     printf("%lld,%s,%.6f,%.6f,%.9f,%llu,%llu\n", (long long)t, event, v->rc, v->rt, v->alpha,
            (unsigned long long)v->ts, (unsigned long long)v->bs);
 }
@@ -177,6 +251,8 @@ static void sample_until(struct script *sc, int64_t t)
         sc->next_sample = (sc->s.now / sc->sample_ns + 1) * sc->sample_ns;
     for (; sc->next_sample < t; sc->next_sample += sc->sample_ns) {
         feroce_rp_advance(&sc->s, &sc->p, sc->next_sample);
+        if (sc->fixed)
+            feroce_rp_fixed_advance(&sc->fs, &sc->fp, feroce_rp_fixed_cycle_at(&sc->fp, sc->next_sample));
         print_row(sc, sc->next_sample, "sample");
     }
 }
@@ -202,12 +278,18 @@ static void do_event(struct script *sc, char **tok, int n)
     sample_until(sc, t);
     if (strcmp(tok[1], "cnp") == 0 && n == 2) {
         err = feroce_rp_cnp(&sc->s, &sc->p, t);
+        if (sc->fixed && err == FEROCE_OK)
+            err = feroce_rp_fixed_cnp(&sc->fs, &sc->fp, feroce_rp_fixed_cycle_at(&sc->fp, t));
     } else if (strcmp(tok[1], "query") == 0 && n == 2) {
         err = feroce_rp_advance(&sc->s, &sc->p, t);
+        if (sc->fixed && err == FEROCE_OK)
+            err = feroce_rp_fixed_advance(&sc->fs, &sc->fp, feroce_rp_fixed_cycle_at(&sc->fp, t));
     } else if (strcmp(tok[1], "tx") == 0) {
         if (n != 3 || parse_i64(tok[2], &bytes) != 0)
             die(sc, "expected '<t_ns> tx <bytes>' with a non-negative integer byte count");
         err = feroce_rp_tx(&sc->s, &sc->p, t, (uint64_t)bytes);
+        if (sc->fixed && err == FEROCE_OK)
+            err = feroce_rp_fixed_tx(&sc->fs, &sc->fp, feroce_rp_fixed_cycle_at(&sc->fp, t), (uint64_t)bytes);
     } else {
         die(sc, "event \"%s\" is not allowed: expected cnp, tx BYTES or query", tok[1]);
     }
@@ -253,10 +335,37 @@ static void run(struct script *sc, FILE *in)
 int main(int argc, char **argv)
 {
     static const char usage[] =
-        "usage: feroce-rp-trace [--sample NS] [SCRIPT | -]\n"
+        "usage: feroce-rp-trace [--sample NS] [--fixed [FORMAT OPTIONS] [--hex]] [SCRIPT | -]\n"
         "Reads a DCQCN rate-limiter event script (format: src/feroce/doc/dcqcn.md) and writes\n"
         "t_ns,event,rc_bps,rt_bps,alpha,ts,bs rows to stdout, one per event line;\n"
-        "--sample NS adds a \"sample\" row at every multiple of NS ns between events.\n";
+        "--sample NS adds a \"sample\" row at every multiple of NS ns between events.\n"
+        "--fixed runs the fixed-point rate limiter beside the double one and writes\n"
+        "t_ns,event,cycle,rc_bps,rt_bps,alpha,ts,bs,rc_reg,rt_reg,alpha_reg,float_rc_bps,rc_rel_dev;\n"
+        "the largest |rc_rel_dev| goes to stderr.  Format options (doc/dcqcn.md):\n"
+        "  --format NAME          default or surf (first; the others change it)\n"
+        "  --clock-hz N           cycles per second (default 156250000)\n"
+        "  --rate-bits N          width of Rc and Rt\n"
+        "  --rate-lsb-bps X       b/s per LSB; 0 = line rate / 2^(rate_bits - 1)\n"
+        "  --alpha-bits N         fraction bits of alpha and g\n"
+        "  --rounding R           truncate or nearest, for rates and alpha\n"
+        "  --rate-rounding R, --alpha-rounding R\n"
+        "  --hex                  registers in hex\n";
+    static const struct {
+        const char *option, *field;
+    } format_options[] = {
+        { "--clock-hz", "clock_hz" },
+        { "--rate-bits", "rate_bits" },
+        { "--rate-lsb-bps", "rate_lsb_bps" },
+        { "--alpha-bits", "alpha_bits" },
+        { "--rounding", "rounding" },
+        { "--rate-rounding", "rate_rounding" },
+        { "--alpha-rounding", "alpha_rounding" },
+    };
+    const char *format_name = "default";
+    const char *format_set[sizeof format_options / sizeof format_options[0]] = { 0 };
+    struct feroce_check why;
+    int fixed_only = 0;
+    size_t k;
     static struct script sc;
     const char *path = NULL;
     FILE *in = stdin;
@@ -273,12 +382,53 @@ int main(int argc, char **argv)
                         argv[i]);
                 return 2;
             }
+        } else if (strcmp(argv[i], "--fixed") == 0) {
+            sc.fixed = 1;
+        } else if (strcmp(argv[i], "--hex") == 0) {
+            sc.hex = 1;
+            fixed_only = 1;
+        } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+            format_name = argv[++i];
+            fixed_only = 1;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-' && i + 1 < argc) {
+            for (k = 0; k < sizeof format_options / sizeof format_options[0]; k++)
+                if (strcmp(argv[i], format_options[k].option) == 0)
+                    break;
+            if (k == sizeof format_options / sizeof format_options[0]) {
+                fprintf(stderr, "feroce-rp-trace: unexpected argument \"%s\" (see --help)\n", argv[i]);
+                return 2;
+            }
+            format_set[k] = argv[++i];
+            fixed_only = 1;
         } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {
             path = argv[i];
         } else {
-            fprintf(stderr, "feroce-rp-trace: unexpected argument \"%s\"\n%s", argv[i], usage);
+            fprintf(stderr, "feroce-rp-trace: unexpected argument \"%s\" (see --help)\n", argv[i]);
             return 2;
         }
+    }
+    if (fixed_only && !sc.fixed) {
+        fprintf(stderr, "feroce-rp-trace: format options and --hex need --fixed\n");
+        return 2;
+    }
+    if (sc.fixed) {
+        /* the format's names and texts now; its ranges with the rules, before the first row */
+        if (feroce_rp_fixed_format_preset(&sc.fmt, format_name, &why) != FEROCE_OK) {
+            char msg[512];
+
+            feroce_check_message(&why, msg, sizeof msg);
+            fprintf(stderr, "feroce-rp-trace: --format: %s\n", msg);
+            return 2;
+        }
+        for (k = 0; k < sizeof format_options / sizeof format_options[0]; k++)
+            if (format_set[k] && feroce_rp_fixed_set_format(&sc.fmt, format_options[k].field, format_set[k],
+                                                            &why) != FEROCE_OK) {
+                char msg[512];
+
+                feroce_check_message(&why, msg, sizeof msg);
+                fprintf(stderr, "feroce-rp-trace: %s: %s\n", format_options[k].option, msg);
+                return 2;
+            }
     }
     sc.file = "<stdin>";
     snprintf(sc.preset, sizeof sc.preset, "paper");
@@ -293,6 +443,11 @@ int main(int argc, char **argv)
     run(&sc, in);
     if (in != stdin)
         fclose(in);
+    if (sc.fixed && sc.worst_event[0])
+        fprintf(stderr,
+                "feroce-rp-trace: largest relative deviation of fixed Rc from double Rc: %.3e at t_ns = %lld "
+                "(%s)\n",
+                sc.worst_dev, (long long)sc.worst_t, sc.worst_event);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "feroce-rp-trace: write error: %s\n", strerror(errno));
         return 1;

@@ -8,6 +8,7 @@
 #include "core-tests.h"
 #include "feroce-cp.h"
 #include "feroce-np.h"
+#include "feroce-rp-fixed.h"
 #include "feroce-rp.h"
 
 static int seen[FEROCE_E_COUNT];
@@ -118,6 +119,37 @@ void test_validation_errors(void)
         feroce_rp_init(&s, &ok, 10);
         CHECK_EQ(feroce_rp_advance(&s, &ok, 9), FEROCE_E_TIME_BACKWARDS);
         seen[FEROCE_E_TIME_BACKWARDS] = 1;
+    }
+
+    /* the fixed-point reaction point's formats (test-rp-fixed.c checks the whole messages) */
+    {
+        struct feroce_rp_fixed_format fmt0, fm;
+        struct feroce_rp_fixed_params fx;
+        struct feroce_rp_params r;
+
+        feroce_rp_fixed_format_preset(&fmt0, "surf", NULL);
+#define FX_CASE(field, bad, code, name, value, allowed)                                                      \
+    do {                                                                                                     \
+        fm = fmt0;                                                                                           \
+        fm.field = bad;                                                                                      \
+        expect(feroce_rp_fixed_build(&fx, &ok, &fm, &why), code, &why, name, value, allowed);                \
+    } while (0)
+        FX_CASE(clock_hz, 10, FEROCE_E_FIXED_CLOCK, "clock_hz", "10", "[1000, 10000000000]");
+        FX_CASE(rate_bits, 1, FEROCE_E_FIXED_RATE_BITS, "rate_bits", "= 1", "[2, 48]");
+        FX_CASE(rate_lsb_bps, -8, FEROCE_E_FIXED_RATE_LSB, "rate_lsb_bps", "-8", "> 0 b/s");
+        FX_CASE(alpha_bits, 32, FEROCE_E_FIXED_ALPHA_BITS, "alpha_bits", "32", "[1, 31]");
+        FX_CASE(rate_rounding, (enum feroce_rounding)2, FEROCE_E_FIXED_ROUNDING, "rate_rounding", "2",
+                "nearest");
+        FX_CASE(alpha_bits, 7, FEROCE_E_FIXED_G, "g", "0.00390625", "multiple of 2^-7");
+        FX_CASE(clock_hz, 10000, FEROCE_E_FIXED_TIMER, "alpha_period_ns", "55000", ">= one cycle");
+        FX_CASE(rate_lsb_bps, 1, FEROCE_E_FIXED_LINE_RATE, "line_rate_bps", "10000000000",
+                "<= 4294967295 b/s");
+        FX_CASE(rate_lsb_bps, 25e6, FEROCE_E_FIXED_RATE_STEP, "min_rate_bps", "10000000", "half an LSB");
+#undef FX_CASE
+        r = ok;
+        r.initial_alpha = 0.1;
+        expect(feroce_rp_fixed_build(&fx, &r, &fmt0, &why), FEROCE_E_FIXED_INITIAL_ALPHA, &why,
+               "initial_alpha", "0.1", "multiple of 2^-10");
     }
 
     /* every error code has a name and was produced above */
