@@ -15,6 +15,7 @@ CORE_SOURCES = [
     'src/feroce/core/feroce-icrc.c',
     'src/feroce/core/feroce-abi.c',
     'src/feroce/core/feroce-emu-switch.c',
+    'src/feroce/core/feroce-scoreboard.c',
 ]
 
 CORE_HEADERS = [
@@ -27,6 +28,7 @@ CORE_HEADERS = [
     'src/feroce/core/feroce-icrc.h',
     'src/feroce/core/feroce-abi.h',
     'src/feroce/core/feroce-emu-switch.h',
+    'src/feroce/core/feroce-scoreboard.h',
 ]
 
 import subprocess

@@ -104,6 +104,8 @@ macro(feroce_standalone_targets)
 
   add_subdirectory(src/feroce/tools)
   add_subdirectory(src/feroce/python)
+  add_subdirectory(src/feroce/cosim)
+  add_subdirectory(examples/firmware)
   add_subdirectory(src/feroce/sweep)
   add_subdirectory(src/feroce/test/core)
   add_subdirectory(src/feroce/test/python)
