@@ -9,6 +9,8 @@ from .points import ECN_CE, ECN_ECT0, ECN_ECT1, ECN_NOT_ECT, CongestionPoint, No
 from .rp import ReactionPoint, rp_params, run_script
 from . import wire
 from .emu import Answer, EmulatedSwitch
+from .fixed import FixedReactionPoint, Scoreboard, fixed_params
 
 __all__ = ["FEROCE_NEVER", "FeroceError", "ReactionPoint", "rp_params", "run_script", "NotificationPoint",
-           "CongestionPoint", "ECN_NOT_ECT", "ECN_ECT1", "ECN_ECT0", "ECN_CE", "wire", "EmulatedSwitch", "Answer"]
+           "CongestionPoint", "ECN_NOT_ECT", "ECN_ECT1", "ECN_ECT0", "ECN_CE", "wire", "EmulatedSwitch", "Answer",
+           "FixedReactionPoint", "Scoreboard", "fixed_params"]
