@@ -91,12 +91,14 @@ def build(bld):
         'src/feroce/test/roce-nic-test-suite.cc',
         'src/feroce/test/feroce-switch-test-suite.cc',
         'src/feroce/test/roce-frontend-app-test-suite.cc',
+        'src/feroce/test/fixed-point-nic-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
     headers.module = 'feroce'
     headers.source = CORE_HEADERS + RESULTS_HEADERS + [
         'src/feroce/model/dcqcn-reaction-point.h',
+        'src/feroce/model/qp-rate-limiter.h',
         'src/feroce/model/roce-header.h',
         'src/feroce/model/icrc-trailer.h',
         'src/feroce/model/pfc-header.h',

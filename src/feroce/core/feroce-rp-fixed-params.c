@@ -126,6 +126,42 @@ enum feroce_err feroce_rp_fixed_set_format(struct feroce_rp_fixed_format *fmt, c
                             "rate_rounding, alpha_rounding");
 }
 
+enum feroce_err feroce_rp_fixed_parse_format(struct feroce_rp_fixed_format *fmt, const char *text,
+                                             struct feroce_check *why)
+{
+    char buf[256], *item = buf;
+    struct feroce_rp_fixed_format f;
+    enum feroce_err err;
+    int first = 1;
+
+    if (strlen(text) >= sizeof buf)
+        return feroce_fail_text(why, FEROCE_E_BAD_VALUE, "format", text, "at most 255 characters");
+    memcpy(buf, text, strlen(text) + 1);
+    format_default(&f);
+    while (item) {
+        char *comma = strchr(item, ','), *eq;
+
+        if (comma)
+            *comma = '\0';
+        eq = strchr(item, '=');
+        if (!eq && first) {
+            if ((err = feroce_rp_fixed_format_preset(&f, item, why)) != FEROCE_OK)
+                return err;
+        } else if (!eq) {
+            return feroce_fail_text(why, FEROCE_E_BAD_VALUE, "format", item,
+                                    "a preset name first, then field=value settings");
+        } else {
+            *eq = '\0';
+            if ((err = feroce_rp_fixed_set_format(&f, item, eq + 1, why)) != FEROCE_OK)
+                return err;
+        }
+        first = 0;
+        item = comma ? comma + 1 : NULL;
+    }
+    *fmt = f;
+    return FEROCE_OK;
+}
+
 /* ---- time --------------------------------------------------------------- */
 
 int64_t feroce_rp_fixed_cycle_at(const struct feroce_rp_fixed_params *p, int64_t t_ns)

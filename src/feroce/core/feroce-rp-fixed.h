@@ -159,6 +159,16 @@ enum feroce_err feroce_rp_fixed_set_format(struct feroce_rp_fixed_format *fmt, c
                                            const char *value, struct feroce_check *why);
 
 /*
+ * A format from one line of text: a preset name, then comma-separated
+ * field=value settings ("surf", "default,alpha_bits=12,rounding=nearest",
+ * or only settings, which start from "default").  Errors as
+ * feroce_rp_fixed_format_preset() and feroce_rp_fixed_set_format(); a
+ * setting without '=' is FEROCE_E_BAD_VALUE.  At most 255 characters.
+ */
+enum feroce_err feroce_rp_fixed_parse_format(struct feroce_rp_fixed_format *fmt, const char *text,
+                                             struct feroce_check *why);
+
+/*
  * Check `rules` (feroce_rp_validate) and `fmt`, convert the rules to register
  * units and write them to *out (untouched on error).  Refused, with the
  * parameter, its value and what is allowed in *why:

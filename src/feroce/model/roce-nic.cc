@@ -62,6 +62,16 @@ RoceNic::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&RoceNic::m_dcqcnPreset),
                           MakeStringChecker())
+            .AddAttribute("FixedPointFormat",
+                          "Empty: the QPs' reaction points compute in double precision.  "
+                          "Otherwise they run a firmware's integer arithmetic in this register "
+                          "format: a preset (default or surf), then comma-separated field=value "
+                          "settings (clock_hz, rate_bits, rate_lsb_bps, alpha_bits, rounding, "
+                          "rate_rounding, alpha_rounding), e.g. \"surf\" or "
+                          "\"default,rate_bits=24,alpha_bits=12\" (doc/dcqcn.md)",
+                          StringValue(""),
+                          MakeStringAccessor(&RoceNic::m_fixedPointFormat),
+                          MakeStringChecker())
             .AddAttribute("ReactionPoint",
                           "DCQCN reaction-point parameters for every QP (ns3::DcqcnReactionPoint "
                           "attributes; its LineRate is taken from DataRate)",
@@ -119,6 +129,8 @@ RoceNic::RoceNic()
       m_pfcHonour(true),
       m_rxBufferSize(256 * 1024),
       m_started(false),
+      m_rpFixed(),
+      m_fixedPoint(false),
       m_rrNext(0),
       m_rxQueued(0)
 {
@@ -179,6 +191,16 @@ RoceNic::Validate()
             return error;
         }
     }
+    m_fixedPoint = !m_fixedPointFormat.empty();
+    if (m_fixedPoint)
+    {
+        feroce_rp_fixed_format fmt;
+        if (feroce_rp_fixed_parse_format(&fmt, m_fixedPointFormat.c_str(), &why) != FEROCE_OK ||
+            feroce_rp_fixed_build(&m_rpFixed, &m_rp, &fmt, &why) != FEROCE_OK)
+        {
+            return "FixedPointFormat = " + m_fixedPointFormat + ": " + CheckMessage(why);
+        }
+    }
     if (m_dcqcnPreset == "paper" || m_dcqcnPreset == "hpcc")
     {
         feroce_np_preset(&m_np, m_dcqcnPreset.c_str(), &why);
@@ -232,7 +254,11 @@ RoceNic::CreateQueuePair()
 {
     Start(); // the parameters are fixed from the first queue pair on
     Ptr<RoceQueuePair> qp = m_qpFactory.Create<RoceQueuePair>();
-    qp->Setup(this, kFirstQpn + uint32_t(m_qps.size()), &m_rp, &m_np);
+    qp->Setup(this,
+              kFirstQpn + uint32_t(m_qps.size()),
+              &m_rp,
+              m_fixedPoint ? &m_rpFixed : nullptr,
+              &m_np);
     m_qps.push_back(qp);
     m_sendable.resize((m_qps.size() + 63) / 64, 0);
     return qp;

@@ -13,6 +13,7 @@
 #include "ns3/dcqcn-reaction-point.h"
 #include "ns3/event-id.h"
 #include "ns3/feroce-np.h"
+#include "ns3/feroce-rp-fixed.h"
 #include "ns3/feroce-rp.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/object-factory.h"
@@ -39,7 +40,9 @@ namespace ns3
  * ReactionPoint attribute (or the preset DcqcnPreset, scaled to DataRate);
  * the receive side answers CE marks with CNPs moderated by the notification
  * point (CnpInterval, per QP or per port).  With DcqcnEnabled false, QPs
- * send at line rate and no CNP is sent.
+ * send at line rate and no CNP is sent.  FixedPointFormat runs every QP's
+ * reaction point in a firmware's integer arithmetic (feroce-rp-fixed.h)
+ * instead of double precision.
  *
  * RxProcessingRate > 0 models a receiver whose CPU handles at most that
  * many bits per second (Soft-RoCE): data frames wait in a receive buffer
@@ -111,6 +114,7 @@ class RoceNic : public FeroceNetDevice
     Ipv4Address m_ipv4;
     bool m_dcqcnEnabled;
     std::string m_dcqcnPreset;
+    std::string m_fixedPointFormat;
     Ptr<DcqcnReactionPoint> m_rpConfig;
     Time m_cnpInterval;
     std::string m_cnpScope;
@@ -122,6 +126,8 @@ class RoceNic : public FeroceNetDevice
 
     bool m_started;
     feroce_rp_params m_rp;
+    feroce_rp_fixed_params m_rpFixed;
+    bool m_fixedPoint; ///< the QPs run m_rpFixed
     feroce_np_params m_np;
     feroce_np_state m_portNp;
     ObjectFactory m_qpFactory;

@@ -205,7 +205,6 @@ RoceQueuePair::RoceQueuePair()
       m_rnrRetries(0),
       m_jitterDrawn(false),
       m_jitter(CreateObject<UniformRandomVariable>()),
-      m_rp(nullptr),
       m_nextSendNs(0),
       m_lastStartNs(0),
       m_lastWireBits(0),
@@ -241,11 +240,11 @@ void
 RoceQueuePair::Setup(RoceNic* nic,
                      uint32_t qpn,
                      const feroce_rp_params* rp,
+                     const feroce_rp_fixed_params* rpFixed,
                      const feroce_np_params* np)
 {
     m_nic = nic;
     m_qpn = qpn;
-    m_rp = rp;
     m_np = np;
     feroce_roce& f = m_template.Fields();
     nic->GetMacAddress().CopyTo(f.eth.src);
@@ -257,11 +256,11 @@ RoceQueuePair::Setup(RoceNic* nic,
     m_nextPsn = m_sentEnd = m_unackedPsn = m_postPsn = m_initialPsn;
     m_rnrUntil = Time(0);
     int64_t now = Simulator::Now().GetNanoSeconds();
-    feroce_rp_init(&m_rpState, rp, now);
+    m_rl.Init(rp, rpFixed, now);
     m_nextSendNs = double(now);
-    m_reportedRc = m_rpState.cur.rc;
-    m_reportedRt = m_rpState.cur.rt;
-    m_reportedAlpha = m_rpState.cur.alpha;
+    m_reportedRc = m_rl.Rc();
+    m_reportedRt = m_rl.Rt();
+    m_reportedAlpha = m_rl.Alpha();
 }
 
 void
@@ -379,43 +378,52 @@ RoceQueuePair::GetRateBps()
     {
         return double(m_nic->GetDataRate().GetBitRate());
     }
-    feroce_rp_advance(&m_rpState, m_rp, Simulator::Now().GetNanoSeconds());
+    m_rl.Advance(Simulator::Now().GetNanoSeconds());
     ReportRates();
-    return m_rpState.cur.rc;
+    return m_rl.Rc();
 }
 
 double
 RoceQueuePair::GetTargetRateBps()
 {
     GetRateBps();
-    return m_nic->IsDcqcnEnabled() ? m_rpState.cur.rt : double(m_nic->GetDataRate().GetBitRate());
+    return m_nic->IsDcqcnEnabled() ? m_rl.Rt() : double(m_nic->GetDataRate().GetBitRate());
 }
 
 double
 RoceQueuePair::GetAlpha()
 {
     GetRateBps();
-    return m_rpState.cur.alpha;
+    return m_rl.Alpha();
+}
+
+const feroce_rp_fixed_regs*
+RoceQueuePair::GetFixedRegisters()
+{
+    GetRateBps();
+    return m_rl.GetFixedRegisters();
 }
 
 void
 RoceQueuePair::ReportRates()
 {
-    const feroce_rp_vars& v = m_rpState.cur;
-    if (v.rc != m_reportedRc)
+    double rc = m_rl.Rc();
+    double rt = m_rl.Rt();
+    double alpha = m_rl.Alpha();
+    if (rc != m_reportedRc)
     {
-        m_rateTrace(m_reportedRc, v.rc);
-        m_reportedRc = v.rc;
+        m_rateTrace(m_reportedRc, rc);
+        m_reportedRc = rc;
     }
-    if (v.rt != m_reportedRt)
+    if (rt != m_reportedRt)
     {
-        m_targetRateTrace(m_reportedRt, v.rt);
-        m_reportedRt = v.rt;
+        m_targetRateTrace(m_reportedRt, rt);
+        m_reportedRt = rt;
     }
-    if (v.alpha != m_reportedAlpha)
+    if (alpha != m_reportedAlpha)
     {
-        m_alphaTrace(m_reportedAlpha, v.alpha);
-        m_reportedAlpha = v.alpha;
+        m_alphaTrace(m_reportedAlpha, alpha);
+        m_reportedAlpha = alpha;
     }
 }
 
@@ -493,8 +501,8 @@ RoceQueuePair::BuildDataPacket()
     m_lastWireBits = FeroceNetDevice::WireBytes(p->GetSize()) * 8;
     if (m_nic->IsDcqcnEnabled())
     {
-        feroce_rp_tx(&m_rpState, m_rp, now, p->GetSize());
-        m_nextSendNs = m_lastStartNs + m_lastWireBits * 1e9 / m_rpState.cur.rc;
+        m_rl.Tx(now, p->GetSize());
+        m_nextSendNs = m_lastStartNs + m_lastWireBits * 1e9 / m_rl.Rc();
         ReportRates();
     }
     else
@@ -752,11 +760,11 @@ RoceQueuePair::ReceiveCnp()
     {
         return;
     }
-    feroce_rp_cnp(&m_rpState, m_rp, Simulator::Now().GetNanoSeconds());
+    m_rl.Cnp(Simulator::Now().GetNanoSeconds());
     if (m_lastWireBits)
     {
         // a lower rate pushes the pending send later (never earlier than now)
-        m_nextSendNs = m_lastStartNs + m_lastWireBits * 1e9 / m_rpState.cur.rc;
+        m_nextSendNs = m_lastStartNs + m_lastWireBits * 1e9 / m_rl.Rc();
     }
     ReportRates();
     m_nic->TrySend();

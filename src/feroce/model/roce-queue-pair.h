@@ -7,6 +7,7 @@
 #ifndef ROCE_QUEUE_PAIR_H
 #define ROCE_QUEUE_PAIR_H
 
+#include "qp-rate-limiter.h"
 #include "roce-header.h"
 #include "roce-work-request.h"
 
@@ -109,6 +110,9 @@ class RoceQueuePair : public Object
     double GetRateBps();
     double GetTargetRateBps();
     double GetAlpha();
+    /// \return the reaction point's fixed-point registers at Simulator::Now(), or nullptr when
+    /// the NIC runs the double-precision model (RoceNic::FixedPointFormat empty)
+    const feroce_rp_fixed_regs* GetFixedRegisters();
     /// A CNP for this QP arrived now (called by the NIC; also for tests).
     void ReceiveCnp();
 
@@ -157,7 +161,11 @@ class RoceQueuePair : public Object
     };
 
     // used by the NIC
-    void Setup(RoceNic* nic, uint32_t qpn, const feroce_rp_params* rp, const feroce_np_params* np);
+    void Setup(RoceNic* nic,
+               uint32_t qpn,
+               const feroce_rp_params* rp,
+               const feroce_rp_fixed_params* rpFixed,
+               const feroce_np_params* np);
     /// When the next data packet may go: now (the current time) or later; Time::Max() if none is
     /// ready.
     Time NextSendTime(Time now) const;
@@ -223,8 +231,7 @@ class RoceQueuePair : public Object
     std::vector<RoceCompletion> m_completedScratch; ///< AcknowledgeUpTo's list, kept allocated
 
     // DCQCN reaction point
-    const feroce_rp_params* m_rp;
-    feroce_rp_state m_rpState;
+    QpRateLimiter m_rl;  ///< double precision, or fixed point when the NIC says so
     double m_nextSendNs; ///< pacing: earliest start of the next data packet
     double m_lastStartNs;
     uint32_t m_lastWireBits;

@@ -13,8 +13,16 @@ failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
+# fixed-point known answers: "#! " gives the options, "#> " the rows
+for v in "$data"/fixed-rp-*.txt; do
+    sed -n 's/^#> //p' "$v" > "$tmp/expected"
+    # shellcheck disable=SC2046
+    if "$tool" $(sed -n 's/^#! //p' "$v") "$v" > "$tmp/got" 2>/dev/null && cmp -s "$tmp/expected" "$tmp/got"; then ok
+    else bad "$(basename "$v") differs:"; diff "$tmp/expected" "$tmp/got" >&2; fi
+done
+
 header='t_ns,event,cycle,rc_bps,rt_bps,alpha,ts,bs,rc_reg,rt_reg,alpha_reg,float_rc_bps,rc_rel_dev'
-for v in "$data"/rp-*.txt; do
+for v in "$data"/rp-connectx.txt "$data"/rp-hpcc.txt "$data"/rp-paper.txt; do
     name=$(basename "$v")
     "$tool" "$v" > "$tmp/float" || bad "$name: plain run"
     if ! "$tool" --fixed "$v" > "$tmp/fixed" 2> "$tmp/err"; then bad "$name: --fixed exit status"; continue; fi

@@ -113,6 +113,23 @@ void test_rp_fixed_set_format(void)
     CHECK_EQ(feroce_rp_fixed_set_format(&f, "width", "9", &why), FEROCE_E_UNKNOWN_PARAM);
     message_of(&why, msg, sizeof msg);
     CHECK_STR_CONTAINS(msg, "format = \"width\" is not allowed: expected a format field");
+
+    /* one line of text: a preset, then settings */
+    CHECK_EQ(feroce_rp_fixed_parse_format(&f, "surf", &why), FEROCE_OK);
+    CHECK_EQ(f.rate_lsb_bps, 8);
+    CHECK_EQ(feroce_rp_fixed_parse_format(&f, "default,alpha_bits=12,rounding=nearest", &why), FEROCE_OK);
+    CHECK_EQ(f.alpha_bits, 12);
+    CHECK_EQ(f.rate_bits, 32);
+    CHECK_EQ(f.rate_rounding, FEROCE_ROUND_NEAREST);
+    CHECK_EQ(feroce_rp_fixed_parse_format(&f, "rate_bits=20", &why), FEROCE_OK);
+    CHECK_EQ(f.rate_bits, 20);
+    CHECK_EQ(f.alpha_bits, 16);
+    CHECK_EQ(feroce_rp_fixed_parse_format(&f, "surf,width=3", &why), FEROCE_E_UNKNOWN_PARAM);
+    CHECK_EQ(feroce_rp_fixed_parse_format(&f, "surf,12", &why), FEROCE_E_BAD_VALUE);
+    message_of(&why, msg, sizeof msg);
+    CHECK_STR_CONTAINS(msg, "format = \"12\" is not allowed: expected a preset name first");
+    CHECK_EQ(feroce_rp_fixed_parse_format(&f, "asic,alpha_bits=3", &why), FEROCE_E_UNKNOWN_PRESET);
+    CHECK_EQ(f.rate_bits, 20); /* unchanged on error */
 }
 
 /* build `rules` on `f` and return the error and its message */

@@ -1,0 +1,435 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Design study of a firmware DCQCN rate limiter's register widths: for each preset and
+// rounding, a few hundred random congestion scripts run through the double-precision reaction
+// point and through the fixed-point one at each rate width (alpha kept wide) and each alpha
+// width (rate kept wide); the largest relative deviation of the fixed Rc from the double Rc
+// over every event of every script is the figure of merit.  The smallest widths that stay
+// within --tolerance (0.1 %) are what a firmware specification can ask for.
+//
+//   fixed-point-widths --scripts=300 --outdir=results/fixed-point-widths
+//
+// Scripts: alternating congestion phases (CNPs at a random interval, as a notification point
+// under a standing queue sends them) and recovery phases (no CNP); throughout, the QP sends
+// what its double-precision rate allows, reported every few microseconds (the byte counter's
+// input).  The clock is 1 GHz by default so that event times and timers are the same in both
+// models and only the arithmetic differs; --clockHz=156250000 adds the firmware clock's timer
+// rounding.  Writes OUTDIR/widths.csv (one row per preset, rounding and width pair) and
+// OUTDIR/minimum.csv (the smallest widths), and prints the minimum table.
+
+#include "ns3/command-line.h"
+#include "ns3/core-module.h"
+#include "ns3/feroce-module.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <sys/stat.h>
+#include <vector>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("FixedPointWidths");
+
+namespace
+{
+
+/// One line of a script.
+struct Event
+{
+    int64_t t;      ///< ns
+    bool cnp;       ///< a CNP, else transmitted bytes
+    uint64_t bytes; ///< for a transmission
+};
+
+/// A script and the double model's Rc after each of its events.
+struct Script
+{
+    std::vector<Event> events;
+    std::vector<double> rc;
+};
+
+/// A congestion script of about `events` lines; bytes follow the double model's rate.
+Script
+MakeScript(const feroce_rp_params& rules, Ptr<UniformRandomVariable> u, uint32_t events)
+{
+    Script s;
+    feroce_rp_state st;
+    feroce_rp_init(&st, &rules, 0);
+    int64_t t = 0;
+    int64_t lastTx = 0;
+    bool congested = true;
+    int64_t phaseEnd = int64_t(u->GetValue(100e3, 2e6));
+    int64_t cnpInterval = int64_t(u->GetValue(4e3, 100e3));
+    int64_t nextCnp = 0;
+    int64_t txEvery = int64_t(u->GetValue(1e3, 20e3));
+    int64_t nextTx = txEvery;
+    while (s.events.size() < events)
+    {
+        Event e{};
+        if (congested && nextCnp <= nextTx)
+        {
+            e.t = nextCnp;
+            e.cnp = true;
+            // the NP's interval, jittered by the marking
+            nextCnp += int64_t(cnpInterval * u->GetValue(0.8, 1.6));
+        }
+        else
+        {
+            e.t = nextTx;
+            e.cnp = false;
+            e.bytes = uint64_t(double(nextTx - lastTx) * st.cur.rc / 8e9);
+            lastTx = nextTx;
+            nextTx += txEvery;
+        }
+        t = e.t;
+        if (t >= phaseEnd)
+        {
+            // next phase: recovery after congestion, congestion after recovery
+            congested = !congested;
+            phaseEnd = t + int64_t(congested ? u->GetValue(100e3, 2e6) : u->GetValue(300e3, 5e6));
+            cnpInterval = int64_t(u->GetValue(4e3, 100e3));
+            nextCnp = t + 1;
+            txEvery = int64_t(u->GetValue(1e3, 20e3));
+            continue;
+        }
+        if (e.cnp)
+        {
+            feroce_rp_cnp(&st, &rules, e.t);
+        }
+        else
+        {
+            feroce_rp_tx(&st, &rules, e.t, e.bytes);
+        }
+        s.events.push_back(e);
+        s.rc.push_back(st.cur.rc);
+    }
+    return s;
+}
+
+/// Largest and mean relative deviation of the fixed Rc over the scripts.
+struct Deviation
+{
+    bool built{false};
+    std::string refused; ///< why the format cannot hold these rules
+    double max{0};       ///< of |fixed Rc - double Rc| / double Rc
+    double mean{0};      ///< of the same
+    double maxLine{0};   ///< of |fixed Rc - double Rc| / line rate
+};
+
+Deviation
+Measure(const feroce_rp_params& rules,
+        const feroce_rp_fixed_format& fmt,
+        const std::vector<Script>& scripts)
+{
+    Deviation d;
+    feroce_rp_fixed_params p;
+    feroce_check why;
+    if (feroce_rp_fixed_build(&p, &rules, &fmt, &why) != FEROCE_OK)
+    {
+        char msg[512];
+        feroce_check_message(&why, msg, sizeof msg);
+        d.refused = msg;
+        return d;
+    }
+    d.built = true;
+    double sum = 0;
+    uint64_t rows = 0;
+    for (const Script& s : scripts)
+    {
+        feroce_rp_fixed_state st;
+        feroce_rp_fixed_init(&st, &p, 0);
+        for (size_t i = 0; i < s.events.size(); i++)
+        {
+            const Event& e = s.events[i];
+            int64_t cycle = feroce_rp_fixed_cycle_at(&p, e.t);
+            if (e.cnp)
+            {
+                feroce_rp_fixed_cnp(&st, &p, cycle);
+            }
+            else
+            {
+                feroce_rp_fixed_tx(&st, &p, cycle, e.bytes);
+            }
+            double diff = std::fabs(feroce_rp_fixed_rate(&st, &p) - s.rc[i]);
+            double dev = diff / s.rc[i];
+            d.max = std::max(d.max, dev);
+            d.maxLine = std::max(d.maxLine, diff / rules.line_rate_bps);
+            sum += dev;
+            rows++;
+        }
+    }
+    d.mean = rows ? sum / double(rows) : 0;
+    return d;
+}
+
+/// "a:b" -> [a, b]
+bool
+ParseRange(const std::string& text, uint32_t* lo, uint32_t* hi)
+{
+    unsigned a = 0;
+    unsigned b = 0;
+    char extra = 0;
+    if (std::sscanf(text.c_str(), "%u:%u%c", &a, &b, &extra) != 2 || a > b)
+    {
+        return false;
+    }
+    *lo = a;
+    *hi = b;
+    return true;
+}
+
+/// mkdir -p
+bool
+MakeDirectories(const std::string& path)
+{
+    for (std::size_t at = path.find('/', 1);; at = path.find('/', at + 1))
+    {
+        std::string prefix = path.substr(0, at);
+        if (mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
+        {
+            return false;
+        }
+        if (at == std::string::npos)
+        {
+            return true;
+        }
+    }
+}
+
+std::vector<std::string>
+Split(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        out.push_back(item);
+    }
+    return out;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string presets = "paper,connectx,hpcc";
+    std::string roundings = "truncate,nearest";
+    DataRate lineRate("10Gbps");
+    uint32_t scripts = 300;
+    uint32_t events = 400;
+    std::string rateBits = "8:34";
+    std::string alphaBits = "4:30";
+    uint32_t wideRate = 32;
+    uint32_t wideAlpha = 28;
+    double tolerance = 1e-3;
+    uint64_t clockHz = 1000000000;
+    std::string outdir = "results/fixed-point-widths";
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("presets", "Comma-separated DCQCN presets: paper, connectx, hpcc", presets);
+    cmd.AddValue("roundings", "Comma-separated roundings: truncate, nearest", roundings);
+    cmd.AddValue("lineRate", "Line rate of the QP", lineRate);
+    cmd.AddValue("scripts", "Random scripts per preset", scripts);
+    cmd.AddValue("events", "Events per script", events);
+    cmd.AddValue("rateBits", "Rate widths to study, lo:hi", rateBits);
+    cmd.AddValue("alphaBits", "Alpha widths to study, lo:hi", alphaBits);
+    cmd.AddValue("wideRate", "Rate width while alpha widths are studied", wideRate);
+    cmd.AddValue("wideAlpha", "Alpha width while rate widths are studied", wideAlpha);
+    cmd.AddValue("tolerance", "Largest relative deviation of Rc accepted", tolerance);
+    cmd.AddValue("clockHz", "Clock of the fixed-point rate limiter", clockHz);
+    cmd.AddValue("outdir", "Output directory", outdir);
+    cmd.Parse(argc, argv);
+
+    auto reject = [](const std::string& what) {
+        std::cerr << "fixed-point-widths: " << what << std::endl;
+        return 2;
+    };
+    uint32_t rateLo = 0;
+    uint32_t rateHi = 0;
+    uint32_t alphaLo = 0;
+    uint32_t alphaHi = 0;
+    if (!ParseRange(rateBits, &rateLo, &rateHi) || rateLo < 2 || rateHi > 48)
+    {
+        return reject("rateBits = " + rateBits + " is not allowed: expected lo:hi within 2:48");
+    }
+    if (!ParseRange(alphaBits, &alphaLo, &alphaHi) || alphaLo < 1 || alphaHi > 31)
+    {
+        return reject("alphaBits = " + alphaBits + " is not allowed: expected lo:hi within 1:31");
+    }
+    if (scripts < 1 || scripts > 100000)
+    {
+        return reject("scripts = " + std::to_string(scripts) +
+                      " is not allowed: expected 1..100000");
+    }
+    if (events < 1 || events > 1000000)
+    {
+        return reject("events = " + std::to_string(events) +
+                      " is not allowed: expected 1..1000000");
+    }
+    if (!(tolerance > 0 && tolerance < 1))
+    {
+        return reject("tolerance = " + std::to_string(tolerance) +
+                      " is not allowed: expected (0, 1)");
+    }
+    std::vector<feroce_rounding> modes;
+    for (const std::string& r : Split(roundings))
+    {
+        if (r != "truncate" && r != "nearest")
+        {
+            return reject("roundings = " + roundings + " is not allowed: " + r +
+                          " is not truncate or nearest");
+        }
+        modes.push_back(r == "nearest" ? FEROCE_ROUND_NEAREST : FEROCE_ROUND_TRUNCATE);
+    }
+    // every preset, and the format at its widest, must be valid before anything runs
+    std::vector<std::pair<std::string, feroce_rp_params>> rules;
+    feroce_rp_fixed_format base;
+    feroce_rp_fixed_format_preset(&base, "default", nullptr);
+    base.clock_hz = clockHz;
+    for (const std::string& name : Split(presets))
+    {
+        feroce_rp_params p;
+        feroce_check why;
+        if (feroce_rp_preset(&p, name.c_str(), double(lineRate.GetBitRate()), &why) != FEROCE_OK)
+        {
+            return reject("presets = " + presets + " is not allowed: " + name +
+                          " is not paper, connectx or hpcc");
+        }
+        feroce_rp_fixed_format wide = base;
+        wide.rate_bits = wideRate;
+        wide.alpha_bits = wideAlpha;
+        feroce_rp_fixed_params fp;
+        if (feroce_rp_fixed_build(&fp, &p, &wide, &why) != FEROCE_OK)
+        {
+            char msg[512];
+            feroce_check_message(&why, msg, sizeof msg);
+            return reject(std::string("wideRate/wideAlpha/clockHz for ") + name + ": " + msg);
+        }
+        rules.emplace_back(name, p);
+    }
+    if (rules.empty() || modes.empty())
+    {
+        return reject("presets and roundings must name at least one each");
+    }
+
+    if (!MakeDirectories(outdir))
+    {
+        return reject("cannot create --outdir " + outdir + ": " + std::strerror(errno));
+    }
+    // written under temporary names and renamed at the end: a failed run leaves no half file
+    std::string widthsCsv = outdir + "/widths.csv";
+    std::string minimumCsv = outdir + "/minimum.csv";
+    std::ofstream widths(widthsCsv + ".tmp");
+    std::ofstream minimum(minimumCsv + ".tmp");
+    if (!widths || !minimum)
+    {
+        return reject("cannot write in " + outdir);
+    }
+    widths << "preset,rounding,sweep,rate_bits,alpha_bits,max_rel_dev,mean_rel_dev,max_dev_of_line,"
+              "refused\n";
+    minimum << "preset,rounding,min_rate_bits,min_alpha_bits,combined_max_rel_dev,tolerance\n";
+    std::cout << std::left << std::setw(10) << "preset" << std::setw(10) << "rounding"
+              << std::setw(11) << "rate_bits" << std::setw(12) << "alpha_bits"
+              << "max |dev| at both minima\n";
+
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    u->SetStream(0);
+    for (const auto& [name, p] : rules)
+    {
+        std::vector<Script> set;
+        set.reserve(scripts);
+        for (uint32_t i = 0; i < scripts; i++)
+        {
+            set.push_back(MakeScript(p, u, events));
+        }
+        for (feroce_rounding mode : modes)
+        {
+            const char* rname = feroce_rounding_name(mode);
+            feroce_rp_fixed_format f = base;
+            f.rate_rounding = mode;
+            f.alpha_rounding = mode;
+            // the smallest width from which every wider one stays within the tolerance
+            auto sweep = [&](bool rate, uint32_t lo, uint32_t hi) {
+                uint32_t smallest = 0;
+                bool allPass = true;
+                for (uint32_t w = hi + 1; w-- > lo;)
+                {
+                    f.rate_bits = rate ? w : wideRate;
+                    f.alpha_bits = rate ? wideAlpha : w;
+                    if (f.rate_bits + f.alpha_bits > 62)
+                    {
+                        continue;
+                    }
+                    Deviation d = Measure(p, f, set);
+                    widths << name << ',' << rname << ',' << (rate ? "rate" : "alpha") << ','
+                           << f.rate_bits << ',' << f.alpha_bits << ',';
+                    if (d.built)
+                    {
+                        widths << std::setprecision(6) << d.max << ',' << d.mean << ',' << d.maxLine
+                               << ",\n";
+                    }
+                    else
+                    {
+                        widths << ",,,\"" << d.refused << "\"\n";
+                    }
+                    allPass = allPass && d.built && d.max <= tolerance;
+                    if (allPass)
+                    {
+                        smallest = w;
+                    }
+                }
+                return smallest;
+            };
+            uint32_t rateMin = sweep(true, rateLo, rateHi);
+            uint32_t alphaMin = sweep(false, alphaLo, alphaHi);
+            // the two minima together (bumped until they pass, within the studied widths)
+            double combined = NAN;
+            if (rateMin && alphaMin)
+            {
+                for (;;)
+                {
+                    f.rate_bits = rateMin;
+                    f.alpha_bits = alphaMin;
+                    Deviation d = Measure(p, f, set);
+                    if (d.built && d.max <= tolerance)
+                    {
+                        combined = d.max;
+                        break;
+                    }
+                    if (rateMin >= rateHi && alphaMin >= alphaHi)
+                    {
+                        break;
+                    }
+                    rateMin = std::min(rateMin + 1, rateHi);
+                    alphaMin = std::min(alphaMin + 1, alphaHi);
+                }
+            }
+            minimum << name << ',' << rname << ',' << rateMin << ',' << alphaMin << ','
+                    << std::setprecision(6) << combined << ',' << tolerance << '\n';
+            std::cout << std::left << std::setw(10) << name << std::setw(10) << rname
+                      << std::setw(11) << rateMin << std::setw(12) << alphaMin
+                      << std::setprecision(3) << combined << '\n';
+        }
+    }
+    widths.close();
+    minimum.close();
+    if (!widths || !minimum || std::rename((widthsCsv + ".tmp").c_str(), widthsCsv.c_str()) != 0 ||
+        std::rename((minimumCsv + ".tmp").c_str(), minimumCsv.c_str()) != 0)
+    {
+        return reject("cannot write " + widthsCsv + " or " + minimumCsv);
+    }
+    std::cout << "wrote " << widthsCsv << "," << minimumCsv << std::endl;
+    return 0;
+}

@@ -1,0 +1,114 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef QP_RATE_LIMITER_H
+#define QP_RATE_LIMITER_H
+
+#include "ns3/feroce-rp-fixed.h"
+#include "ns3/feroce-rp.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup feroce
+ * \brief The DCQCN reaction point of one queue pair, in double precision or in a firmware's
+ * fixed-point arithmetic (RoceNic's FixedPointFormat).
+ *
+ * Times are simulation nanoseconds; the fixed-point model sees the cycle of its clock each
+ * one falls in.  Rates read back in b/s (a fixed-point Rc is its register times the LSB).
+ */
+class QpRateLimiter
+{
+  public:
+    /// Start at line rate; `fixed` null runs the double-precision model on `rules`.
+    void Init(const feroce_rp_params* rules, const feroce_rp_fixed_params* fixed, int64_t nowNs)
+    {
+        m_rules = rules;
+        m_fixed = fixed;
+        if (m_fixed)
+        {
+            feroce_rp_fixed_init(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs));
+        }
+        else
+        {
+            feroce_rp_init(&m_fl, m_rules, nowNs);
+        }
+    }
+
+    /// A CNP arrives now.
+    void Cnp(int64_t nowNs)
+    {
+        if (m_fixed)
+        {
+            feroce_rp_fixed_cnp(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs));
+        }
+        else
+        {
+            feroce_rp_cnp(&m_fl, m_rules, nowNs);
+        }
+    }
+
+    /// The QP transmitted `bytes` now.
+    void Tx(int64_t nowNs, uint64_t bytes)
+    {
+        if (m_fixed)
+        {
+            feroce_rp_fixed_tx(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs), bytes);
+        }
+        else
+        {
+            feroce_rp_tx(&m_fl, m_rules, nowNs, bytes);
+        }
+    }
+
+    /// Bring the state to now.
+    void Advance(int64_t nowNs)
+    {
+        if (m_fixed)
+        {
+            feroce_rp_fixed_advance(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs));
+        }
+        else
+        {
+            feroce_rp_advance(&m_fl, m_rules, nowNs);
+        }
+    }
+
+    /// \return Rc in b/s after the last call
+    double Rc() const
+    {
+        return m_fixed ? feroce_rp_fixed_bps(m_fixed, m_fx.cur.rc) : m_fl.cur.rc;
+    }
+
+    /// \return Rt in b/s after the last call
+    double Rt() const
+    {
+        return m_fixed ? feroce_rp_fixed_bps(m_fixed, m_fx.cur.rt) : m_fl.cur.rt;
+    }
+
+    /// \return alpha after the last call
+    double Alpha() const
+    {
+        return m_fixed ? feroce_rp_fixed_alpha_value(m_fixed, m_fx.cur.alpha) : m_fl.cur.alpha;
+    }
+
+    /// \return the fixed-point registers, or nullptr when the double model runs
+    const feroce_rp_fixed_regs* GetFixedRegisters() const
+    {
+        return m_fixed ? &m_fx.cur : nullptr;
+    }
+
+  private:
+    const feroce_rp_params* m_rules{nullptr};
+    const feroce_rp_fixed_params* m_fixed{nullptr};
+    feroce_rp_state m_fl{};
+    feroce_rp_fixed_state m_fx{};
+};
+
+} // namespace ns3
+
+#endif /* QP_RATE_LIMITER_H */
