@@ -4,21 +4,23 @@
 # with the boards' QPs in double precision and in several register formats
 # (RoceNic::FixedPointFormat), over RUNS values of RngRun; a row per run, then mean and
 # standard deviation per format.
-#   examples/fixed-point-advcam.sh ADVCAM-INCAST OUTDIR [RUNS]
+#   examples/fixed-point-advcam.sh ADVCAM-INCAST OUTDIR [RUNS [PRESET]]
 # writes OUTDIR/runs.csv, OUTDIR/summary.csv and OUTDIR/<format>-<run>/ (the runs' files).
 set -eu
-[ $# -ge 2 ] || { echo "usage: fixed-point-advcam.sh ADVCAM-INCAST OUTDIR [RUNS]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: fixed-point-advcam.sh ADVCAM-INCAST OUTDIR [RUNS [PRESET]]" >&2; exit 2; }
 tool=$1
 out=$2
 runs=${3:-10}
+preset=${4:-paper}
 case $runs in ''|*[!0-9]*|0) echo "fixed-point-advcam.sh: RUNS = $runs is not allowed: expected an integer >= 1" >&2; exit 2 ;; esac
-bench="--duration=90ms --pfcHonour=0 --bufferSize=2000000 --messageSize=65536 --ackTimeout=4194304ns --db=none"
+bench="--preset=$preset --duration=90ms --pfcHonour=0 --bufferSize=2000000 --messageSize=65536 --ackTimeout=4194304ns --db=none"
 # name|FixedPointFormat ("" = double precision)
 formats='double|
 default|default
 surf|surf
 surf-alpha-truncate|surf,alpha_rounding=truncate
-narrow-16-10|default,rate_bits=16,alpha_bits=10'
+narrow-16-10|default,rate_bits=16,alpha_bits=10
+surf-alpha-16|surf,alpha_bits=16'
 mkdir -p "$out"
 tmp=$out/runs.csv.tmp
 echo "format,run,goodput_gbps,jain_min,jain_mean,queue_max_bytes,queue_mean_bytes,queue_sd_2boards_bytes,cnps,board0_gbps,board1_gbps,board2_gbps" > "$tmp"
@@ -47,5 +49,7 @@ awk -F, 'NR > 1 { k = $1; if (!(k in n)) order[++nk] = k; n[k]++
                    for (i = 3; i <= 9; i++) { mu = s[k, i] / n[k]; v = q[k, i] / n[k] - mu * mu
                        line = line "," sprintf("%.4g,%.2g", mu, sqrt(v > 0 ? v : 0)) }
                    print line } }' "$out/runs.csv" > "$out/summary.csv"
-column -s, -t "$out/summary.csv"
+# the summary as columns (two passes: widths, then rows)
+awk -F, 'NR == FNR { for (i = 1; i <= NF; i++) if (length($i) > w[i]) w[i] = length($i); next }
+         { for (i = 1; i <= NF; i++) printf "%-*s  ", w[i], $i; printf "\n" }' "$out/summary.csv" "$out/summary.csv"
 echo "wrote $out/runs.csv,summary.csv"

@@ -211,7 +211,8 @@ enum feroce_err feroce_rp_fixed_advance(struct feroce_rp_fixed_state *s,
 int64_t feroce_rp_fixed_next_deadline(const struct feroce_rp_fixed_state *s,
                                       const struct feroce_rp_fixed_params *p);
 
-/* The cycle in which instant t_ns falls: floor(t_ns x clock_hz / 1e9), exact; t_ns >= 0. */
+/* The cycle in which instant t_ns falls: floor(t_ns x clock_hz / 1e9), exact for t_ns >= 0 and a result <
+ * 2^63. */
 int64_t feroce_rp_fixed_cycle_at(const struct feroce_rp_fixed_params *p, int64_t t_ns);
 
 /* The first whole ns at or after the start of `cycle`: ceil(cycle x 1e9 / clock_hz), exact. */

@@ -107,6 +107,14 @@ DcqcnReactionPoint::GetTypeId()
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&DcqcnReactionPoint::m_firstCnpRate),
                           MakeDataRateChecker())
+            .AddAttribute("FixedPointFormat",
+                          "Empty: double precision.  Otherwise the firmware register format of "
+                          "the fixed-point model: a preset (default or surf), then "
+                          "comma-separated field=value settings (clock_hz, rate_bits, "
+                          "rate_lsb_bps, alpha_bits, rounding, rate_rounding, alpha_rounding)",
+                          StringValue(""),
+                          MakeStringAccessor(&DcqcnReactionPoint::m_fixedPointFormat),
+                          MakeStringChecker())
             .AddTraceSource("Rate",
                             "The current rate Rc changed (old, new, in b/s)",
                             MakeTraceSourceAccessor(&DcqcnReactionPoint::m_rateTrace),
@@ -118,6 +126,10 @@ DcqcnReactionPoint::DcqcnReactionPoint()
     : m_started(false),
       m_params(),
       m_state(),
+      m_fixed(false),
+      m_fixedParams(),
+      m_fixedState(),
+      m_fixedView(),
       m_reportedRate(0)
 {
     NS_LOG_FUNCTION(this);
@@ -192,11 +204,43 @@ DcqcnReactionPoint::ToCore(std::string* error) const
 }
 
 std::string
+DcqcnReactionPoint::BuildFixed(const feroce_rp_params& rules, feroce_rp_fixed_params* out) const
+{
+    feroce_rp_fixed_format fmt;
+    feroce_check why{};
+    if (feroce_rp_fixed_parse_format(&fmt, m_fixedPointFormat.c_str(), &why) != FEROCE_OK ||
+        feroce_rp_fixed_build(out, &rules, &fmt, &why) != FEROCE_OK)
+    {
+        char msg[512];
+        feroce_check_message(&why, msg, sizeof msg);
+        return "FixedPointFormat = " + m_fixedPointFormat + ": " + msg;
+    }
+    return "";
+}
+
+std::string
 DcqcnReactionPoint::Validate() const
 {
     std::string error;
-    ToCore(&error);
+    feroce_rp_params rules = ToCore(&error);
+    if (error.empty() && !m_fixedPointFormat.empty())
+    {
+        feroce_rp_fixed_params fixed;
+        error = BuildFixed(rules, &fixed);
+    }
     return error;
+}
+
+const feroce_rp_fixed_params*
+DcqcnReactionPoint::GetFixedParameters() const
+{
+    return m_started && m_fixed ? &m_fixedParams : nullptr;
+}
+
+double
+DcqcnReactionPoint::CurrentRate() const
+{
+    return m_fixed ? feroce_rp_fixed_rate(&m_fixedState, &m_fixedParams) : feroce_rp_rate(&m_state);
 }
 
 std::string
@@ -228,18 +272,31 @@ DcqcnReactionPoint::Start()
     {
         NS_FATAL_ERROR("DcqcnReactionPoint: " << error);
     }
-    feroce_rp_init(&m_state, &m_params, Simulator::Now().GetNanoSeconds());
-    m_reportedRate = feroce_rp_rate(&m_state);
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    m_fixed = !m_fixedPointFormat.empty();
+    if (m_fixed)
+    {
+        error = BuildFixed(m_params, &m_fixedParams);
+        if (!error.empty())
+        {
+            NS_FATAL_ERROR("DcqcnReactionPoint: " << error);
+        }
+        feroce_rp_fixed_init(&m_fixedState,
+                             &m_fixedParams,
+                             feroce_rp_fixed_cycle_at(&m_fixedParams, now));
+    }
+    feroce_rp_init(&m_state, &m_params, now);
+    m_reportedRate = CurrentRate();
     m_started = true;
 }
 
 void
 DcqcnReactionPoint::ReportRate()
 {
-    double rate = feroce_rp_rate(&m_state);
+    double rate = CurrentRate();
     if (rate != m_reportedRate)
     {
-        NS_LOG_DEBUG("Rc " << m_reportedRate << " -> " << rate << " alpha " << m_state.cur.alpha);
+        NS_LOG_DEBUG("Rc " << m_reportedRate << " -> " << rate);
         m_rateTrace(m_reportedRate, rate);
         m_reportedRate = rate;
     }
@@ -250,7 +307,11 @@ DcqcnReactionPoint::ReceiveCnp()
 {
     NS_LOG_FUNCTION(this);
     Start();
-    feroce_err err = feroce_rp_cnp(&m_state, &m_params, Simulator::Now().GetNanoSeconds());
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    feroce_err err = m_fixed ? feroce_rp_fixed_cnp(&m_fixedState,
+                                                   &m_fixedParams,
+                                                   feroce_rp_fixed_cycle_at(&m_fixedParams, now))
+                             : feroce_rp_cnp(&m_state, &m_params, now);
     NS_ASSERT_MSG(err == FEROCE_OK, feroce_err_name(err));
     (void)err;
     ReportRate();
@@ -261,7 +322,12 @@ DcqcnReactionPoint::NotifyTransmitted(uint32_t bytes)
 {
     NS_LOG_FUNCTION(this << bytes);
     Start();
-    feroce_err err = feroce_rp_tx(&m_state, &m_params, Simulator::Now().GetNanoSeconds(), bytes);
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    feroce_err err = m_fixed ? feroce_rp_fixed_tx(&m_fixedState,
+                                                  &m_fixedParams,
+                                                  feroce_rp_fixed_cycle_at(&m_fixedParams, now),
+                                                  bytes)
+                             : feroce_rp_tx(&m_state, &m_params, now, bytes);
     NS_ASSERT_MSG(err == FEROCE_OK, feroce_err_name(err));
     (void)err;
     ReportRate();
@@ -271,11 +337,45 @@ const feroce_rp_vars&
 DcqcnReactionPoint::GetState()
 {
     Start();
-    feroce_err err = feroce_rp_advance(&m_state, &m_params, Simulator::Now().GetNanoSeconds());
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    feroce_err err = m_fixed
+                         ? feroce_rp_fixed_advance(&m_fixedState,
+                                                   &m_fixedParams,
+                                                   feroce_rp_fixed_cycle_at(&m_fixedParams, now))
+                         : feroce_rp_advance(&m_state, &m_params, now);
     NS_ASSERT_MSG(err == FEROCE_OK, feroce_err_name(err));
     (void)err;
     ReportRate();
-    return m_state.cur;
+    if (!m_fixed)
+    {
+        return m_state.cur;
+    }
+    // the registers as the double model's variables: rates in b/s, alpha, timers in ns
+    const feroce_rp_fixed_regs& r = m_fixedState.cur;
+    auto ns = [this](int64_t cycle) {
+        return cycle == FEROCE_NEVER ? FEROCE_NEVER : feroce_rp_fixed_ns_at(&m_fixedParams, cycle);
+    };
+    m_fixedView.rc = feroce_rp_fixed_bps(&m_fixedParams, r.rc);
+    m_fixedView.rt = feroce_rp_fixed_bps(&m_fixedParams, r.rt);
+    m_fixedView.alpha = feroce_rp_fixed_alpha_value(&m_fixedParams, r.alpha);
+    m_fixedView.ts = r.ts;
+    m_fixedView.bs = r.bs;
+    m_fixedView.byte_acc = r.byte_acc;
+    m_fixedView.next_alpha = ns(r.next_alpha);
+    m_fixedView.next_dec = ns(r.next_dec);
+    m_fixedView.next_inc = ns(r.next_inc);
+    m_fixedView.active = r.active;
+    m_fixedView.alpha_flag = r.alpha_flag;
+    m_fixedView.dec_flag = r.dec_flag;
+    m_fixedView.may_clamp = r.may_clamp;
+    return m_fixedView;
+}
+
+const feroce_rp_fixed_regs*
+DcqcnReactionPoint::GetFixedRegisters()
+{
+    GetState();
+    return m_fixed ? &m_fixedState.cur : nullptr;
 }
 
 double
@@ -294,6 +394,12 @@ Time
 DcqcnReactionPoint::GetNextDeadline()
 {
     GetState();
+    if (m_fixed)
+    {
+        int64_t cycle = feroce_rp_fixed_next_deadline(&m_fixedState, &m_fixedParams);
+        return cycle == FEROCE_NEVER ? Time::Max()
+                                     : NanoSeconds(feroce_rp_fixed_ns_at(&m_fixedParams, cycle));
+    }
     int64_t deadline = feroce_rp_next_deadline(&m_state, &m_params);
     return deadline == FEROCE_NEVER ? Time::Max() : NanoSeconds(deadline);
 }

@@ -8,6 +8,7 @@
 #define DCQCN_REACTION_POINT_H
 
 #include "ns3/data-rate.h"
+#include "ns3/feroce-rp-fixed.h"
 #include "ns3/feroce-rp.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -34,6 +35,10 @@ namespace ns3
  *
  * Parameters are read from the attributes at the first call (or at
  * Initialize()); Validate() reports a bad value by name before that.
+ *
+ * FixedPointFormat non-empty runs the core's fixed-point model
+ * (feroce-rp-fixed.h) instead: rates are its registers times their LSB, and
+ * GetFixedRegisters() gives the registers.
  */
 class DcqcnReactionPoint : public Object
 {
@@ -82,8 +87,17 @@ class DcqcnReactionPoint : public Object
     /// \return the current rate Rc at Simulator::Now(), rounded down to whole b/s
     DataRate GetRate();
 
-    /// \return the state variables (Rc, Rt, alpha, stages) at Simulator::Now()
+    /// \return the state variables (Rc, Rt, alpha, stages) at Simulator::Now(); in fixed point,
+    /// the registers as rates, alpha and counts (timers in ns)
     const feroce_rp_vars& GetState();
+
+    /// \return the fixed-point registers at Simulator::Now(), or nullptr when FixedPointFormat
+    /// is empty
+    const feroce_rp_fixed_regs* GetFixedRegisters();
+
+    /// \return the register format and rules in register units, or nullptr in double precision
+    /// (valid once the reaction point started: after the first call or Initialize())
+    const feroce_rp_fixed_params* GetFixedParameters() const;
 
     /**
      * \brief The next instant a timer can change the rate on its own.
@@ -108,6 +122,10 @@ class DcqcnReactionPoint : public Object
     feroce_rp_params ToCore(std::string* error) const;
     /// Fire the Rate trace if Rc moved since the last call.
     void ReportRate();
+    /// \return Rc in b/s after the last call (either model)
+    double CurrentRate() const;
+    /// Build the fixed-point parameters from FixedPointFormat and `rules`; "" or the message.
+    std::string BuildFixed(const feroce_rp_params& rules, feroce_rp_fixed_params* out) const;
 
     DataRate m_lineRate;
     DataRate m_minRate;
@@ -124,10 +142,15 @@ class DcqcnReactionPoint : public Object
     std::string m_haiMode;
     std::string m_clamp;
     DataRate m_firstCnpRate;
+    std::string m_fixedPointFormat;
 
     bool m_started;
     feroce_rp_params m_params;
     feroce_rp_state m_state;
+    bool m_fixed; ///< the fixed-point model runs
+    feroce_rp_fixed_params m_fixedParams;
+    feroce_rp_fixed_state m_fixedState;
+    feroce_rp_vars m_fixedView; ///< GetState()'s view of the registers
     double m_reportedRate;
     TracedCallback<double, double> m_rateTrace;
 };

@@ -191,14 +191,31 @@ RoceNic::Validate()
             return error;
         }
     }
-    m_fixedPoint = !m_fixedPointFormat.empty();
+    std::string format = m_fixedPointFormat;
+    if (m_dcqcnPreset.empty())
+    {
+        // the ReactionPoint's own FixedPointFormat is honoured too, never silently dropped
+        StringValue rpFormat;
+        m_rpConfig->GetAttribute("FixedPointFormat", rpFormat);
+        if (format.empty())
+        {
+            format = rpFormat.Get();
+        }
+        else if (!rpFormat.Get().empty() && rpFormat.Get() != format)
+        {
+            return "FixedPointFormat = " + m_fixedPointFormat +
+                   " is not allowed: the ReactionPoint says FixedPointFormat = " + rpFormat.Get() +
+                   "; expected one of them, or both the same";
+        }
+    }
+    m_fixedPoint = !format.empty();
     if (m_fixedPoint)
     {
         feroce_rp_fixed_format fmt;
-        if (feroce_rp_fixed_parse_format(&fmt, m_fixedPointFormat.c_str(), &why) != FEROCE_OK ||
+        if (feroce_rp_fixed_parse_format(&fmt, format.c_str(), &why) != FEROCE_OK ||
             feroce_rp_fixed_build(&m_rpFixed, &m_rp, &fmt, &why) != FEROCE_OK)
         {
-            return "FixedPointFormat = " + m_fixedPointFormat + ": " + CheckMessage(why);
+            return "FixedPointFormat = " + format + ": " + CheckMessage(why);
         }
     }
     if (m_dcqcnPreset == "paper" || m_dcqcnPreset == "hpcc")

@@ -7,8 +7,10 @@
 // RoceNic's FixedPointFormat: the queue pairs' reaction points run the core's fixed-point
 // model, register for register, and a format that cannot hold the rules is refused by name.
 
+#include "ns3/dcqcn-reaction-point.h"
 #include "ns3/feroce-rp-fixed.h"
 #include "ns3/node-container.h"
+#include "ns3/pointer.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
 #include "ns3/roce-nic.h"
@@ -240,6 +242,148 @@ class FixedPointTrafficTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * DcqcnReactionPoint with FixedPointFormat: CNPs and bytes leave the core's fixed-point
+ * registers, GetState() shows them as rates, GetNextDeadline() is the start of the deadline's
+ * cycle, and a bad format is refused by Validate().
+ */
+class FixedPointReactionPointTestCase : public TestCase
+{
+  public:
+    FixedPointReactionPointTestCase()
+        : TestCase("DcqcnReactionPoint FixedPointFormat: registers, state view, deadline")
+    {
+    }
+
+  private:
+    void Step(Ptr<DcqcnReactionPoint> rp, int64_t t, int what)
+    {
+        int64_t cycle = feroce_rp_fixed_cycle_at(&m_params, t);
+        if (what == 0)
+        {
+            rp->ReceiveCnp();
+            feroce_rp_fixed_cnp(&m_ref, &m_params, cycle);
+        }
+        else
+        {
+            rp->NotifyTransmitted(65536);
+            feroce_rp_fixed_tx(&m_ref, &m_params, cycle, 65536);
+        }
+        const feroce_rp_fixed_regs* r = rp->GetFixedRegisters();
+        NS_TEST_ASSERT_MSG_NE(r, nullptr, "registers");
+        NS_TEST_EXPECT_MSG_EQ(r->rc, m_ref.cur.rc, "Rc at " << t);
+        NS_TEST_EXPECT_MSG_EQ(r->alpha, m_ref.cur.alpha, "alpha at " << t);
+        NS_TEST_EXPECT_MSG_EQ(r->bs, m_ref.cur.bs, "byte stage at " << t);
+        const feroce_rp_vars& v = rp->GetState();
+        NS_TEST_EXPECT_MSG_EQ(v.rc, double(m_ref.cur.rc) * 8, "Rc in b/s at " << t);
+        NS_TEST_EXPECT_MSG_EQ(v.alpha, m_ref.cur.alpha / 1024.0, "alpha at " << t);
+        int64_t d = feroce_rp_fixed_next_deadline(&m_ref, &m_params);
+        Time expected =
+            d == FEROCE_NEVER ? Time::Max() : NanoSeconds(feroce_rp_fixed_ns_at(&m_params, d));
+        NS_TEST_EXPECT_MSG_EQ(rp->GetNextDeadline(), expected, "deadline at " << t);
+        m_steps++;
+    }
+
+    void DoRun() override
+    {
+        Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
+        NS_TEST_ASSERT_MSG_EQ(rp->ApplyPreset("connectx", DataRate("10Gbps")), "", "preset");
+        rp->SetAttribute("FixedPointFormat", StringValue("surf"));
+        NS_TEST_EXPECT_MSG_EQ(rp->Validate(), "", "surf holds connectx");
+        feroce_rp_params rules;
+        feroce_rp_fixed_format fmt;
+        feroce_rp_preset(&rules, "connectx", 10e9, nullptr);
+        feroce_rp_fixed_format_preset(&fmt, "surf", nullptr);
+        feroce_rp_fixed_build(&m_params, &rules, &fmt, nullptr);
+        feroce_rp_fixed_init(&m_ref, &m_params, 0);
+        int64_t t = 500;
+        for (int i = 0; i < 400; i++)
+        {
+            // a CNP every 10 us for the first 100 us, a packet every 3.3 us throughout
+            int what = (i % 3 == 0 && t < 100000) ? 0 : 1;
+            Simulator::Schedule(NanoSeconds(t),
+                                &FixedPointReactionPointTestCase::Step,
+                                this,
+                                rp,
+                                t,
+                                what);
+            t += 3333;
+        }
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_steps, 400, "every step checked");
+        NS_TEST_EXPECT_MSG_GT(m_ref.cur.bs, 0, "the byte counter ran");
+        Simulator::Destroy();
+
+        Ptr<DcqcnReactionPoint> bad = CreateObject<DcqcnReactionPoint>();
+        bad->ApplyPreset("connectx", DataRate("10Gbps"));
+        bad->SetAttribute("FixedPointFormat", StringValue("surf,alpha_bits=8"));
+        NS_TEST_EXPECT_MSG_EQ(bad->Validate().rfind("FixedPointFormat = surf,alpha_bits=8: g = "
+                                                    "0.0048828125 is not allowed",
+                                                    0),
+                              0,
+                              bad->Validate());
+    }
+
+    feroce_rp_fixed_params m_params{};
+    feroce_rp_fixed_state m_ref{};
+    uint32_t m_steps{0};
+};
+
+/**
+ * \ingroup feroce
+ * A NIC configured through its ReactionPoint object honours that object's FixedPointFormat, and
+ * refuses a different one of its own by name.
+ */
+class FixedPointReactionPointNicTestCase : public TestCase
+{
+  public:
+    FixedPointReactionPointNicTestCase()
+        : TestCase("RoceNic honours its ReactionPoint's FixedPointFormat, refuses a conflict")
+    {
+    }
+
+  private:
+    Ptr<RoceNic> Make(const std::string& nicFormat, const std::string& rpFormat)
+    {
+        Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
+        rp->ApplyPreset("paper", DataRate("10Gbps"));
+        rp->SetAttribute("FixedPointFormat", StringValue(rpFormat));
+        RoceHelper helper;
+        helper.SetDeviceAttribute("ReactionPoint", PointerValue(rp));
+        helper.SetDeviceAttribute("FixedPointFormat", StringValue(nicFormat));
+        NodeContainer nodes;
+        nodes.Create(2);
+        NetDeviceContainer devs = helper.InstallLink(nodes.Get(0), nodes.Get(1));
+        return DynamicCast<RoceNic>(devs.Get(0));
+    }
+
+    void DoRun() override
+    {
+        Ptr<RoceNic> nic = Make("", "surf");
+        NS_TEST_EXPECT_MSG_EQ(nic->Validate(), "", "the ReactionPoint's format");
+        Ptr<RoceQueuePair> qp = nic->CreateQueuePair();
+        NS_TEST_EXPECT_MSG_NE(qp->GetFixedRegisters(),
+                              nullptr,
+                              "fixed point from the ReactionPoint");
+        NS_TEST_EXPECT_MSG_EQ(qp->GetFixedRegisters()->rc, 1250000000u, "SURF bytes/s");
+        Simulator::Destroy();
+
+        nic = Make("surf", "surf");
+        NS_TEST_EXPECT_MSG_EQ(nic->Validate(), "", "the same format twice");
+        Simulator::Destroy();
+
+        nic = Make("default", "surf");
+        std::string error = nic->Validate();
+        NS_TEST_EXPECT_MSG_EQ(error.rfind("FixedPointFormat = default is not allowed: the "
+                                          "ReactionPoint says FixedPointFormat = surf",
+                                          0),
+                              0,
+                              error);
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup feroce
  * The fixed-point NIC's test suite.
  */
 class FixedPointNicTestSuite : public TestSuite
@@ -251,6 +395,8 @@ class FixedPointNicTestSuite : public TestSuite
         AddTestCase(new FixedPointCnpTestCase);
         AddTestCase(new FixedPointBadFormatTestCase);
         AddTestCase(new FixedPointTrafficTestCase);
+        AddTestCase(new FixedPointReactionPointTestCase);
+        AddTestCase(new FixedPointReactionPointNicTestCase);
     }
 };
 
