@@ -7,7 +7,7 @@
 //                         +spec=mode=incast,senders=2,duration_ns=2000000,csv=out.csv
 //                         +spec=mode=script,script=rp-connectx.txt
 //   +fault=N              0 the design as written; 1 wrong rounding; 2 timers before the CNP
-//   +max_cycles=N         a hard stop (default 20 000 000), whatever the spec says
+//   +max_cycles=N         a hard stop (default 20 000 000) whatever the spec says: a failure
 // Ends with $finish after "feroce-cosim: PASS ...", or with exit status 1 after "... FAIL ..."
 // or a refused spec (feroce_cosim_exit: a plain failure, not the abort of $fatal).
 `timescale 1ns / 1ps
@@ -113,8 +113,8 @@ module tb_cosim;
             void'(feroce_cosim_check(h, cycle, longint'(rc), longint'(rt), longint'(alpha))); // reports the first
             if (feroce_cosim_done(h, cycle) != 0) break;
         end
-        if (cycle >= max_cycles) $display("tb_cosim: stopped at max_cycles = %0d", max_cycles);
         result = feroce_cosim_close(h);
+        if (cycle >= max_cycles) fail($sformatf("stopped at max_cycles = %0d before the bench's end", max_cycles));
         if (result != 0) fail($sformatf("%0d comparisons failed (fault %0d)", result, f));
         $finish;
     end

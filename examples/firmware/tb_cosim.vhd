@@ -2,7 +2,8 @@
 -- emulated switch and checked every cycle by its scoreboard, through GHDL's VHPIDIRECT
 -- (feroce_cosim_pkg.vhd).  The bench's spec comes from the environment variable
 -- FEROCE_COSIM_SPEC (as +spec= for tb_cosim.sv); generics FAULT (0, 1 wrong rounding, 2 timers
--- before the CNP) and MAX_CYCLES.  The process ends with exit status 0 (PASS) or 1 (FAIL).
+-- before the CNP) and MAX_CYCLES (a hard stop, a failure).  The process ends with exit status 0
+-- (PASS) or 1 (FAIL).
 library ieee;
 use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
@@ -63,6 +64,7 @@ begin
         end function;
 
         variable n, done, closed : integer;
+        variable finished : boolean := false;
     begin
         assert FAULT <= 2 report "tb_cosim: FAULT = " & integer'image(FAULT) & " is not allowed: expected 0, 1 or 2"
             severity failure;
@@ -108,8 +110,11 @@ begin
             n := feroce_vhpi_check(cycle, to_integer(rc(31 downto 16)), to_integer(rc(15 downto 0)),
                                    to_integer(rt(31 downto 16)), to_integer(rt(15 downto 0)), to_integer(alpha));
             done := feroce_vhpi_done(cycle);
-            exit when done /= 0;
+            finished := done /= 0;
+            exit when finished;
         end loop;
+        assert finished report "tb_cosim: stopped at MAX_CYCLES = " & integer'image(MAX_CYCLES) &
+            " before the bench's end" severity failure;
         closed := feroce_vhpi_close; -- prints PASS or FAIL and ends the process with its status
         wait;
     end process;
