@@ -131,13 +131,26 @@ static int increase(const struct feroce_rp_fixed_params *p, struct feroce_rp_fix
 }
 
 /*
- * Once an increase event leaves Rc and Rt unchanged with Rt at the line rate,
- * every later one does too: Rt cannot grow and RND((Rt + Rc)/2) = Rc stays.
+ * Once an increase event leaves Rc and Rt unchanged and no later step of the
+ * same kind of event can move Rt, every later one changes nothing:
+ * RND((Rt + Rc)/2) = Rc stays.  Between two cuts the stages only move forward:
+ * timer events grow ts with bs fixed, byte events grow bs with ts fixed, so
+ * the stages still ahead are known (doc/dcqcn.md, "Increase events").
  */
 static int increase_settled(const struct feroce_rp_fixed_params *p, const struct feroce_rp_fixed_regs *v,
-                            int changed)
+                            int changed, int by_bytes)
 {
-    return !changed && v->rt == p->line;
+    uint64_t grows = by_bytes ? v->bs : v->ts, fixed = by_bytes ? v->ts : v->bs;
+
+    if (changed)
+        return 0;
+    if (v->rt == p->line)
+        return 1;
+    if (p->byte_counter == 0) /* timer only: fast recovery, one additive event at F + 1, hyper */
+        return p->rhai == 0 && (p->rai == 0 || v->ts > p->F);
+    if (fixed <= p->F) /* the other count keeps min(ts, bs) <= F: additive from here on */
+        return p->rai == 0;
+    return p->rhai == 0 && (p->rai == 0 || grows > p->F); /* additive while grows <= F, then hyper */
 }
 
 /* ---- lazy timers -------------------------------------------------------- */
@@ -168,7 +181,7 @@ static void increase_through(const struct feroce_rp_fixed_params *p, struct fero
         v->ts++;
         changed = increase(p, v);
         v->next_inc += p->increase_timer;
-        if (increase_settled(p, v, changed) && v->next_inc <= t) {
+        if (increase_settled(p, v, changed, 0) && v->next_inc <= t) {
             int64_t left = (t - v->next_inc) / p->increase_timer + 1;
 
             v->ts += (uint64_t)left;
@@ -245,7 +258,7 @@ static void apply_tx(const struct feroce_rp_fixed_params *p, struct feroce_rp_fi
         bytes -= room;
         v->byte_acc = 0;
         v->bs++;
-        if (increase_settled(p, v, increase(p, v))) {
+        if (increase_settled(p, v, increase(p, v), 1)) {
             v->bs += bytes / b;
             v->byte_acc = bytes % b;
             return;

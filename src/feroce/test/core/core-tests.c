@@ -68,6 +68,7 @@ static const struct {
     TEST(test_rp_fixed_time_backwards),
     TEST(test_rp_fixed_lazy_equals_stepped),
     TEST(test_rp_fixed_follows_float),
+    TEST(test_rp_fixed_random_formats),
     TEST(test_np_moderation),
     TEST(test_cp_probability),
     TEST(test_cp_marking),

@@ -35,6 +35,7 @@ void test_rp_fixed_alpha_floor(void);
 void test_rp_fixed_time_backwards(void);
 void test_rp_fixed_lazy_equals_stepped(void);
 void test_rp_fixed_follows_float(void);
+void test_rp_fixed_random_formats(void);
 void test_np_moderation(void);
 void test_cp_probability(void);
 void test_cp_marking(void);

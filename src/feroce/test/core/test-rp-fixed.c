@@ -597,3 +597,78 @@ void test_rp_fixed_follows_float(void)
     if (!(wide < 1e-3 && wide < narrow / 100))
         fprintf(stderr, "  worst relative deviation of Rc: %.3g (12 alpha bits), %.3g (22)\n", narrow, wide);
 }
+
+/*
+ * Random formats across their whole allowed ranges (widths, LSBs, clocks, roundings) on random
+ * scripts: a format is either refused with a named error or runs with its registers in range
+ * (min_rate <= Rc <= line, Rt <= line, alpha <= 1, byte accumulator below B).  Run under
+ * ASan/UBSan too (feroce-core-tests-asan): no overflow anywhere.
+ */
+void test_rp_fixed_random_formats(void)
+{
+    int built = 0, refused = 0, bad = 0, unnamed = 0, i;
+
+    rng_state = 0xA4093822299F31D0ULL;
+    for (i = 0; i < 2000; i++) {
+        struct feroce_rp_params rules;
+        struct feroce_rp_fixed_format f;
+        struct feroce_rp_fixed_params p;
+        struct feroce_rp_fixed_state s;
+        struct feroce_check why;
+        int64_t t = 0;
+        int n;
+
+        random_rules(&rules, (int64_t)(1 + below(100000)));
+        rules.line_rate_bps = below(2) ? 10e9 : (double)(1 + below(400)) * 1e9;
+        rules.min_rate_bps = rules.line_rate_bps / (double)(2 + below(100000));
+        rules.rai_bps = rules.min_rate_bps * (double)below(10);
+        rules.rhai_bps = rules.min_rate_bps * (double)below(100);
+        if (rules.first_cnp_rate_bps > 0)
+            rules.first_cnp_rate_bps = rules.line_rate_bps / 3;
+        f.clock_hz = below(4) ? 156250000 : 1000 + below(UINT64_C(10000000000));
+        f.rate_bits = 2 + (uint32_t)below(47);
+        f.rate_lsb_bps = below(2) ? 0 : ldexp(1.0, (int)below(20)) / (double)(1 + below(7));
+        f.alpha_bits = 1 + (uint32_t)below(31);
+        f.rate_rounding = below(2) ? FEROCE_ROUND_NEAREST : FEROCE_ROUND_TRUNCATE;
+        f.alpha_rounding = below(2) ? FEROCE_ROUND_NEAREST : FEROCE_ROUND_TRUNCATE;
+        if (feroce_rp_fixed_build(&p, &rules, &f, &why) != FEROCE_OK) {
+            refused++;
+            if (why.code < FEROCE_E_RP_LINE_RATE || why.code >= FEROCE_E_COUNT || !why.param)
+                unnamed++;
+            continue;
+        }
+        built++;
+        feroce_rp_fixed_init(&s, &p, 0);
+        for (n = 0; n < 200; n++) {
+            const struct feroce_rp_fixed_regs *v = &s.cur;
+
+            t += (int64_t)below(below(2) ? 100 : 1000000);
+            if (below(3) == 0)
+                feroce_rp_fixed_cnp(&s, &p, t);
+            else if (below(2))
+                feroce_rp_fixed_tx(&s, &p, t, below(4) ? below(100000) : UINT64_MAX / 2);
+            else
+                feroce_rp_fixed_advance(&s, &p, t);
+            if (v->rc < p.min_rate || v->rc > p.line || v->rt > p.line || v->alpha > p.alpha_one ||
+                (p.byte_counter && v->byte_acc >= p.byte_counter))
+                bad++;
+        }
+        /* many byte-counter events in one call = the same bytes one event per call */
+        if (p.byte_counter && p.byte_counter < UINT64_C(1) << 40) {
+            struct feroce_rp_fixed_state whole = s, chunks = s;
+            uint64_t k, events = 1 + below(3000), extra = below(p.byte_counter);
+
+            t++;
+            feroce_rp_fixed_tx(&whole, &p, t, events * p.byte_counter + extra);
+            for (k = 0; k < events; k++)
+                feroce_rp_fixed_tx(&chunks, &p, t, p.byte_counter);
+            feroce_rp_fixed_tx(&chunks, &p, t, extra);
+            if (!same_regs(&whole.cur, &chunks.cur))
+                bad++;
+        }
+    }
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(unnamed, 0);
+    CHECK(built > 200); /* both outcomes are exercised */
+    CHECK(refused > 200);
+}
