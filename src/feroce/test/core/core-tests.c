@@ -74,6 +74,10 @@ static const struct {
     TEST(test_wire_random_input),
     TEST(test_wire_encode_errors),
     TEST(test_wire_helpers),
+    TEST(test_emu_single_frame_timing),
+    TEST(test_emu_incast_marks_and_moderates),
+    TEST(test_emu_refuses_bad_input),
+    TEST(test_scoreboard),
 };
 
 int main(int argc, char **argv)

@@ -55,5 +55,9 @@ void test_wire_truncation(void);
 void test_wire_random_input(void);
 void test_wire_encode_errors(void);
 void test_wire_helpers(void);
+void test_emu_single_frame_timing(void);
+void test_emu_incast_marks_and_moderates(void);
+void test_emu_refuses_bad_input(void);
+void test_scoreboard(void);
 
 #endif
