@@ -82,6 +82,7 @@ def build(bld):
         'src/feroce/test/roce-nic-test-suite.cc',
         'src/feroce/test/feroce-switch-test-suite.cc',
         'src/feroce/test/roce-frontend-app-test-suite.cc',
+        'src/feroce/test/feroce-scheduler-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

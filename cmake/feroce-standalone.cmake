@@ -244,7 +244,7 @@ macro(feroce_standalone_targets)
 
   # ns-3 TestSuites through the runner, one ctest entry per suite
   foreach(suite feroce-dcqcn-reaction-point feroce-roce-header feroce-roce-nic feroce-switch
-                feroce-frontend-app)
+                feroce-frontend-app feroce-scheduler)
     add_test(NAME ns3-${suite} COMMAND feroce-test-runner --suite=${suite} --verbose)
   endforeach()
 endmacro()

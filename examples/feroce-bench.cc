@@ -153,6 +153,7 @@ main(int argc, char* argv[])
     std::string scenario = "all";
     CommandLine cmd(__FILE__);
     cmd.AddValue("scenario", "incast3, incast16, incast64, incast3-4k, qp-memory or all", scenario);
+    RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
     cmd.Parse(argc, argv);
     bool all = scenario == "all";
     bool known = false;

@@ -6,6 +6,8 @@
 
 #include "feroce-study.h"
 
+#include "roce-helper.h"
+
 #include "ns3/feroce-db.h"
 #include "ns3/feroce-stats.h"
 #include "ns3/log.h"
@@ -118,6 +120,7 @@ FeroceStudy::Parse(int argc, char** argv)
             m_attributeArgs.emplace_back(arg.substr(2, eq - 2), arg.substr(eq + 1));
         }
     }
+    RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
     m_cmd.Parse(argc, argv);
     for (auto t : {std::make_pair("duration", m_duration), std::make_pair("window", m_window)})
     {

@@ -9,10 +9,13 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/feroce-channel.h"
+#include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/pcap-file-wrapper.h"
 #include "ns3/roce-queue-pair.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <map>
 
 namespace ns3
@@ -21,6 +24,19 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RoceHelper");
 
 uint32_t RoceHelper::s_nextAddress = 0x0a000001; // 10.0.0.1
+
+const char* const RoceHelper::kDefaultScheduler = "ns3::CalendarScheduler";
+
+void
+RoceHelper::SetDefaultScheduler()
+{
+    const char* env = std::getenv("NS_GLOBAL_VALUE");
+    if (env && std::strstr(env, "SchedulerType="))
+    {
+        return; // the user's choice
+    }
+    GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(kDefaultScheduler)));
+}
 
 RoceHelper::RoceHelper()
 {
