@@ -90,17 +90,17 @@ class RoceNic : public FeroceNetDevice
     void DoInitialize() override;
     void DoDispose() override;
     void TrySend() override;
-    void HandleFrame(Ptr<Packet> frame) override;
+    void HandleFrame(Ptr<FeroceFrame> frame) override;
 
   private:
     friend class RoceQueuePair;
 
     void Start();
-    void SendControl(Ptr<Packet> frame, uint8_t priority);
+    void SendControl(Ptr<FeroceFrame> frame, uint8_t priority);
     void HandlePfc(Ptr<Packet> frame);
-    void RxProcessed(Ptr<Packet> frame);
+    void RxProcessed(Ptr<FeroceFrame> frame);
     /// Hand a RoCEv2 frame to its queue pair (or count it unknown).
-    void Deliver(Ptr<Packet> frame, const RoceHeader& h);
+    void Deliver(Ptr<FeroceFrame> frame);
     feroce_np_state* GetPortNpState();
     void NotifyQpError();
     /// The queue pair may have packets to send again (posted, or rewound): TrySend looks at it.
@@ -131,7 +131,7 @@ class RoceNic : public FeroceNetDevice
 
     struct ControlFrame
     {
-        Ptr<Packet> frame;
+        Ptr<FeroceFrame> frame;
         uint8_t priority;
     };
 

@@ -438,7 +438,7 @@ RoceQueuePair::NextSendTime(Time now) const
     return paced > t ? paced : t;
 }
 
-Ptr<Packet>
+Ptr<FeroceFrame>
 RoceQueuePair::BuildDataPacket()
 {
     NS_ASSERT(m_sendIdx < m_sq.size());
@@ -466,7 +466,7 @@ RoceQueuePair::BuildDataPacket()
         f.immdt = e.wr.imm;
     }
     f.payload_len = payload;
-    Ptr<Packet> p = h.MakeFrame();
+    Ptr<FeroceFrame> p = FeroceFrame::MakeRoce(f);
 
     bool hadUnacked = HasUnacked();
     m_counters.dataPacketsSent++;
@@ -674,16 +674,16 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
 }
 
 void
-RoceQueuePair::Receive(Ptr<Packet> /* frame */, const RoceHeader& h)
+RoceQueuePair::Receive(const feroce_roce& f)
 {
     if (m_state != RTS)
     {
         return;
     }
-    uint8_t op = h.Fields().bth.opcode;
+    uint8_t op = f.bth.opcode;
     if (op == FEROCE_OP_ACK)
     {
-        ReceiveAck(h);
+        ReceiveAck(f);
     }
     else if (op == FEROCE_OP_CNP)
     {
@@ -691,14 +691,13 @@ RoceQueuePair::Receive(Ptr<Packet> /* frame */, const RoceHeader& h)
     }
     else
     {
-        ReceiveData(h);
+        ReceiveData(f);
     }
 }
 
 void
-RoceQueuePair::ReceiveAck(const RoceHeader& h)
+RoceQueuePair::ReceiveAck(const feroce_roce& f)
 {
-    const feroce_roce& f = h.Fields();
     uint8_t syndrome = f.aeth.syndrome;
     uint32_t psn = f.bth.psn;
     switch (FEROCE_AETH_KIND(syndrome))
@@ -763,10 +762,9 @@ RoceQueuePair::ReceiveCnp()
 }
 
 void
-RoceQueuePair::ReceiveData(const RoceHeader& h)
+RoceQueuePair::ReceiveData(const feroce_roce& f)
 {
-    const feroce_roce& f = h.Fields();
-    unsigned flags = h.GetOpFlags();
+    unsigned flags = feroce_opcode_flags(f.bth.opcode);
     uint32_t psn = f.bth.psn;
     m_counters.dataPacketsReceived++;
 
@@ -870,7 +868,7 @@ RoceQueuePair::SendAck(uint32_t psn, uint8_t syndrome)
     {
         m_counters.acksSent++;
     }
-    m_nic->SendControl(h.MakeFrame(), m_priority);
+    m_nic->SendControl(FeroceFrame::MakeRoce(f), m_priority);
 }
 
 void
@@ -887,7 +885,7 @@ RoceQueuePair::SendCnp()
     m_counters.cnpsSent++;
     m_cnpSentTrace();
     m_nic->m_counters.cnpsSent++;
-    m_nic->SendControl(h.MakeFrame(), m_nic->m_cnpPriority);
+    m_nic->SendControl(FeroceFrame::MakeRoce(f), m_nic->m_cnpPriority);
 }
 
 } // namespace ns3
