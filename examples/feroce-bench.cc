@@ -8,6 +8,7 @@
 //
 //   feroce-bench                      # every scenario
 //   feroce-bench --scenario=incast3   # one of incast3 incast16 incast64 incast3-4k qp-memory
+//   feroce-bench --scenario=incast256 # incastN: N (1..4096) senders, as incast3
 //
 // One line per scenario, key=value pairs: N senders -> switch -> 1 receiver,
 // 10 Gb/s links, 1 us delay, PMTU 1024 with 1000-B payloads (4096 / 4000 B
@@ -21,6 +22,7 @@
 #include "ns3/roce-helper.h"
 #include "ns3/roce-receiver-app.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -76,6 +78,10 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     helper.SetSwitchAttribute("Kmin", UintegerValue(40000));
     helper.SetSwitchAttribute("Kmax", UintegerValue(160000));
     helper.SetSwitchAttribute("Pmax", DoubleValue(0.2));
+    // the switch's 12 MB default holds every port's reserve and headroom up to a few hundred
+    // ports; beyond, 16 kB a port
+    helper.SetSwitchAttribute("BufferSize",
+                              UintegerValue(std::max<uint64_t>(12000000, 16000ULL * (senders + 1))));
     helper.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
 
     NodeContainer hosts;
@@ -152,7 +158,9 @@ main(int argc, char* argv[])
 {
     std::string scenario = "all";
     CommandLine cmd(__FILE__);
-    cmd.AddValue("scenario", "incast3, incast16, incast64, incast3-4k, qp-memory or all", scenario);
+    cmd.AddValue("scenario",
+                 "incast3, incast16, incast64, incast3-4k, qp-memory, all, or incastN (N senders)",
+                 scenario);
     RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
     cmd.Parse(argc, argv);
     bool all = scenario == "all";
@@ -172,6 +180,19 @@ main(int argc, char* argv[])
         Incast("incast64", 64, 1024, 1000);
         known = true;
     }
+    // incastN: any other number of senders, for the scaling curve (plots/feroce-scaling.sh)
+    uint32_t n = 0;
+    if (!known && !all && scenario.rfind("incast", 0) == 0 &&
+        scenario.find_first_not_of("0123456789", 6) == std::string::npos &&
+        scenario.size() > 6 && scenario.size() < 11)
+    {
+        n = uint32_t(std::stoul(scenario.substr(6)));
+    }
+    if (n >= 1 && n <= 4096)
+    {
+        Incast(scenario, n, 1024, 1000);
+        known = true;
+    }
     if (all || scenario == "incast3-4k")
     {
         Incast("incast3-4k", 3, 4096, 4000);
@@ -185,8 +206,8 @@ main(int argc, char* argv[])
     if (!known)
     {
         std::cerr << "feroce-bench: scenario = " << scenario
-                  << " is not allowed: expected incast3, incast16, incast64, incast3-4k, qp-memory "
-                     "or all"
+                  << " is not allowed: expected incast3, incast16, incast64, incast3-4k, qp-memory, "
+                     "all or incastN with N in 1..4096"
                   << std::endl;
         return 2;
     }
