@@ -25,7 +25,7 @@ NS_LOG_COMPONENT_DEFINE("RoceHelper");
 
 uint32_t RoceHelper::s_nextAddress = 0x0a000001; // 10.0.0.1
 
-const char* const RoceHelper::kDefaultScheduler = "ns3::CalendarScheduler";
+const char* const RoceHelper::kDefaultScheduler = "ns3::MapScheduler";
 
 void
 RoceHelper::SetDefaultScheduler()

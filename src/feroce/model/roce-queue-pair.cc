@@ -283,7 +283,6 @@ RoceQueuePair::Connect(Mac48Address remoteMac,
 bool
 RoceQueuePair::PostSend(const RoceWorkRequest& wr)
 {
-    NS_LOG_FUNCTION(this << wr.id << wr.length);
     if (m_state != RTS || m_sq.size() >= m_sendQueueDepth || wr.length > (1ULL << 31))
     {
         return false;
