@@ -138,6 +138,7 @@ class RoceNic : public FeroceNetDevice
     std::deque<ControlFrame> m_control;
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;
+    bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
     Counters m_counters;
     TracedCallback<Ptr<const Packet>> m_rxDropTrace;
 };

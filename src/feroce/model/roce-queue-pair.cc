@@ -295,7 +295,10 @@ RoceQueuePair::PostSend(const RoceWorkRequest& wr)
     m_postPsn = feroce_psn_add(m_postPsn, e.npkts);
     m_sq.push_back(e);
     m_nic->NotifySendable(m_qpn);
-    m_nic->TrySend();
+    if (!m_nic->m_holdTrySend)
+    {
+        m_nic->TrySend();
+    }
     return true;
 }
 
@@ -703,7 +706,11 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
     {
     case 0:
         m_counters.acksReceived++;
+        // requests the completions post go out in the one TrySend below (same instant, same
+        // state): not one TrySend per post
+        m_nic->m_holdTrySend = true;
         AcknowledgeUpTo(psn);
+        m_nic->m_holdTrySend = false;
         break;
     case 1: {
         m_counters.rnrNaksReceived++;
