@@ -176,6 +176,9 @@ macro(feroce_standalone_targets)
   add_test(NAME example-advcam-incast-bad-buffer COMMAND advcam-incast --boards=16 --bufferSize=150000)
   set_tests_properties(example-advcam-incast-bad-buffer PROPERTIES PASS_REGULAR_EXPRESSION
                        "BufferSize = 150000 is not allowed")
+  add_test(NAME example-advcam-incast-bad-scheduler COMMAND advcam-incast --SchedulerType=ns3::Bogus)
+  set_tests_properties(example-advcam-incast-bad-scheduler PROPERTIES PASS_REGULAR_EXPRESSION
+                       "SchedulerType = ns3::Bogus is not allowed: expected ns3::MapScheduler")
 
   # a study's row, its outputs, a killed run and the pictures (sqlite3 and gnuplot)
   add_test(NAME study-advcam-incast

@@ -161,6 +161,12 @@ main(int argc, char* argv[])
     cmd.AddValue("scenario",
                  "incast3, incast16, incast64, incast3-4k, qp-memory, all, or incastN (N senders)",
                  scenario);
+    std::string schedulerError = RoceHelper::CheckSchedulerArgument(argc, argv);
+    if (!schedulerError.empty())
+    {
+        std::cerr << "feroce-bench: " << schedulerError << std::endl;
+        return 2;
+    }
     RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
     cmd.Parse(argc, argv);
     bool all = scenario == "all";

@@ -120,6 +120,12 @@ FeroceStudy::Parse(int argc, char** argv)
             m_attributeArgs.emplace_back(arg.substr(2, eq - 2), arg.substr(eq + 1));
         }
     }
+    std::string schedulerError = RoceHelper::CheckSchedulerArgument(argc, argv);
+    if (!schedulerError.empty())
+    {
+        Reject(schedulerError);
+        return false;
+    }
     RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
     m_cmd.Parse(argc, argv);
     for (auto t : {std::make_pair("duration", m_duration), std::make_pair("window", m_window)})

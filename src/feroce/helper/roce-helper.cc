@@ -38,6 +38,30 @@ RoceHelper::SetDefaultScheduler()
     GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(kDefaultScheduler)));
 }
 
+std::string
+RoceHelper::CheckSchedulerArgument(int argc, char** argv)
+{
+    const std::string key = "--SchedulerType=";
+    for (int i = 1; i < argc; i++)
+    {
+        std::string arg = argv[i];
+        if (arg.rfind(key, 0) != 0)
+        {
+            continue;
+        }
+        std::string name = arg.substr(key.size());
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(name, &tid) ||
+            !tid.IsChildOf(TypeId::LookupByName("ns3::Scheduler")) || !tid.HasConstructor())
+        {
+            return "SchedulerType = " + name +
+                   " is not allowed: expected ns3::MapScheduler, ns3::ListScheduler, "
+                   "ns3::HeapScheduler, ns3::CalendarScheduler or ns3::PriorityQueueScheduler";
+        }
+    }
+    return "";
+}
+
 RoceHelper::RoceHelper()
 {
     m_deviceFactory.SetTypeId("ns3::RoceNic");

@@ -88,6 +88,13 @@ class RoceHelper : public PcapHelperForDevice
      * FeroceStudy::Parse and feroce-bench call it.
      */
     static void SetDefaultScheduler();
+    /**
+     * Check a --SchedulerType=... among the arguments before ns-3's
+     * CommandLine sees it (which would print its help and exit 1): the
+     * message naming the value and what is allowed, or "" when it is a
+     * scheduler (or absent).
+     */
+    static std::string CheckSchedulerArgument(int argc, char** argv);
 
   private:
     void EnablePcapInternal(std::string prefix,

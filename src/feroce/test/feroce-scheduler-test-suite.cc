@@ -168,6 +168,17 @@ class SchedulerDefaultTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(v.Get().GetName(),
                               std::string(RoceHelper::kDefaultScheduler),
                               "feroce's default");
+        char prog[] = "study";
+        char good[] = "--SchedulerType=ns3::ListScheduler";
+        char bad[] = "--SchedulerType=ns3::Node";
+        char* goodArgs[] = {prog, good};
+        char* badArgs[] = {prog, bad};
+        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSchedulerArgument(2, goodArgs), "", "a scheduler");
+        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSchedulerArgument(2, badArgs).rfind(
+                                  "SchedulerType = ns3::Node is not allowed: expected",
+                                  0),
+                              0,
+                              "not a scheduler: refused by name");
         GlobalValue::Bind("SchedulerType", StringValue("ns3::MapScheduler")); // as Parse does
         GlobalValue::GetValueByName("SchedulerType", v);
         NS_TEST_EXPECT_MSG_EQ(v.Get().GetName(), std::string("ns3::MapScheduler"), "user's");
