@@ -104,3 +104,8 @@ add_test(NAME example-fixed-point-advcam
                  ${CMAKE_BINARY_DIR}/test-out/fpa 1 hpcc)
 set_tests_properties(example-fixed-point-advcam PROPERTIES PASS_REGULAR_EXPRESSION
                      "double +1 .*surf +1 .*surf-alpha-16 +1 .*wrote [^\n]*summary.csv")
+
+# an event scheduler that is not one is refused by name before anything runs
+add_test(NAME example-advcam-incast-bad-scheduler COMMAND advcam-incast --SchedulerType=ns3::Bogus)
+set_tests_properties(example-advcam-incast-bad-scheduler PROPERTIES PASS_REGULAR_EXPRESSION
+                     "SchedulerType = ns3::Bogus is not allowed: expected ns3::MapScheduler")

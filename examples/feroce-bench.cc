@@ -8,6 +8,7 @@
 //
 //   feroce-bench                      # every scenario
 //   feroce-bench --scenario=incast3   # one of incast3 incast16 incast64 incast3-4k qp-memory
+//   feroce-bench --scenario=incast256 # incastN: N (1..4096) senders, as incast3
 //
 // One line per scenario, key=value pairs: N senders -> switch -> 1 receiver,
 // 10 Gb/s links, 1 us delay, PMTU 1024 with 1000-B payloads (4096 / 4000 B
@@ -78,6 +79,10 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     helper.SetSwitchAttribute("Kmin", UintegerValue(40000));
     helper.SetSwitchAttribute("Kmax", UintegerValue(160000));
     helper.SetSwitchAttribute("Pmax", DoubleValue(0.2));
+    // the switch's 12 MB default holds every port's reserve and headroom up to a few hundred
+    // ports; beyond, 16 kB a port
+    helper.SetSwitchAttribute("BufferSize",
+                              UintegerValue(std::max<uint64_t>(12000000, 16000ULL * (senders + 1))));
     helper.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
 
     RoceIncast incast = helper.InstallIncast(senders);
@@ -148,18 +153,18 @@ main(int argc, char* argv[])
 {
     std::string scenario = "all";
     FeroceCommandLine cmd("feroce-bench", "feroce-bench: the speed of the simulator");
-    cmd.AddValue("scenario", "incast3, incast16, incast64, incast3-4k, qp-memory or all", scenario);
+    cmd.AddValue("scenario",
+                 "incast3, incast16, incast64, incast3-4k, qp-memory, all, or incastN (N senders)",
+                 scenario);
+    std::string schedulerError = RoceHelper::CheckSchedulerArgument(argc, argv);
+    if (!schedulerError.empty())
+    {
+        return cmd.Reject(schedulerError);
+    }
+    RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
     if (!cmd.Parse(argc, argv))
     {
         return cmd.GetExitCode();
-    }
-    const std::vector<std::string> scenarios =
-        {"incast3", "incast16", "incast64", "incast3-4k", "qp-memory", "all"};
-    if (std::find(scenarios.begin(), scenarios.end(), scenario) == scenarios.end())
-    {
-        return cmd.Reject("--scenario=" + scenario +
-                          " is not allowed: expected incast3, incast16, incast64, incast3-4k, "
-                          "qp-memory or all (see --help)");
     }
     bool all = scenario == "all";
     bool known = false;
@@ -178,6 +183,19 @@ main(int argc, char* argv[])
         Incast("incast64", 64, 1024, 1000);
         known = true;
     }
+    // incastN: any other number of senders, for the scaling curve (plots/feroce-scaling.sh)
+    uint32_t n = 0;
+    if (!known && !all && scenario.rfind("incast", 0) == 0 &&
+        scenario.find_first_not_of("0123456789", 6) == std::string::npos &&
+        scenario.size() > 6 && scenario.size() < 11)
+    {
+        n = uint32_t(std::stoul(scenario.substr(6)));
+    }
+    if (n >= 1 && n <= 4096)
+    {
+        Incast(scenario, n, 1024, 1000);
+        known = true;
+    }
     if (all || scenario == "incast3-4k")
     {
         Incast("incast3-4k", 3, 4096, 4000);
@@ -191,8 +209,8 @@ main(int argc, char* argv[])
     if (!known)
     {
         std::cerr << "feroce-bench: scenario = " << scenario
-                  << " is not allowed: expected incast3, incast16, incast64, incast3-4k, qp-memory "
-                     "or all"
+                  << " is not allowed: expected incast3, incast16, incast64, incast3-4k, qp-memory, "
+                     "all or incastN with N in 1..4096"
                   << std::endl;
         return 2;
     }

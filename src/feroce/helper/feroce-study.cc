@@ -6,6 +6,8 @@
 
 #include "feroce-study.h"
 
+#include "roce-helper.h"
+
 #include "ns3/feroce-db.h"
 #include "ns3/feroce-stats.h"
 #include "ns3/log.h"
@@ -152,6 +154,13 @@ FeroceStudy::GetParameters() const
 bool
 FeroceStudy::Parse(int argc, char** argv)
 {
+    std::string schedulerError = RoceHelper::CheckSchedulerArgument(argc, argv);
+    if (!schedulerError.empty())
+    {
+        Reject(schedulerError);
+        return false;
+    }
+    RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
     if (!m_cmd.Parse(argc, argv))
     {
         m_exitCode = m_cmd.GetExitCode();

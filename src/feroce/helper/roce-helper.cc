@@ -11,6 +11,7 @@
 #include "ns3/dcqcn-reaction-point.h"
 #include "ns3/feroce-attributes.h"
 #include "ns3/feroce-channel.h"
+#include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/object-vector.h"
 #include "ns3/pcap-file-wrapper.h"
@@ -19,6 +20,8 @@
 #include "ns3/roce-receiver-app.h"
 #include "ns3/string.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <map>
 
 namespace ns3
@@ -27,6 +30,43 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RoceHelper");
 
 uint32_t RoceHelper::s_nextAddress = 0x0a000001; // 10.0.0.1
+
+const char* const RoceHelper::kDefaultScheduler = "ns3::MapScheduler";
+
+void
+RoceHelper::SetDefaultScheduler()
+{
+    const char* env = std::getenv("NS_GLOBAL_VALUE");
+    if (env && std::strstr(env, "SchedulerType="))
+    {
+        return; // the user's choice
+    }
+    GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(kDefaultScheduler)));
+}
+
+std::string
+RoceHelper::CheckSchedulerArgument(int argc, char** argv)
+{
+    const std::string key = "--SchedulerType=";
+    for (int i = 1; i < argc; i++)
+    {
+        std::string arg = argv[i];
+        if (arg.rfind(key, 0) != 0)
+        {
+            continue;
+        }
+        std::string name = arg.substr(key.size());
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(name, &tid) ||
+            !tid.IsChildOf(TypeId::LookupByName("ns3::Scheduler")) || !tid.HasConstructor())
+        {
+            return "SchedulerType = " + name +
+                   " is not allowed: expected ns3::MapScheduler, ns3::ListScheduler, "
+                   "ns3::HeapScheduler, ns3::CalendarScheduler or ns3::PriorityQueueScheduler";
+        }
+    }
+    return "";
+}
 
 RoceHelper::RoceHelper()
 {

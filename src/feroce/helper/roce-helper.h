@@ -132,6 +132,28 @@ class RoceHelper : public PcapHelperForDevice
     std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>> ConnectQueuePairs(Ptr<RoceNic> a,
                                                                         Ptr<RoceNic> b);
 
+    /// The event scheduler feroce's programs run on unless the user picks another.
+    static const char* const kDefaultScheduler;
+    /**
+     * Make kDefaultScheduler the default of ns-3's SchedulerType.  Every
+     * ns-3 scheduler orders events by time, then by insertion, so results
+     * are identical; the speed is not: measured on feroce's incasts
+     * (src/feroce/doc/performance.md) the map scheduler is as fast as the
+     * list and calendar schedulers at 3 senders and twice as fast as the
+     * calendar at 1024 (the list scheduler's insertion is linear).  Call
+     * it before CommandLine::Parse, so that --SchedulerType=... still
+     * wins; a SchedulerType given in NS_GLOBAL_VALUE is kept.
+     * FeroceStudy::Parse and feroce-bench call it.
+     */
+    static void SetDefaultScheduler();
+    /**
+     * Check a --SchedulerType=... among the arguments before ns-3's
+     * CommandLine sees it (which would print its help and exit 1): the
+     * message naming the value and what is allowed, or "" when it is a
+     * scheduler (or absent).
+     */
+    static std::string CheckSchedulerArgument(int argc, char** argv);
+
   private:
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,

@@ -48,18 +48,21 @@ FeroceChannel::Attach(Ptr<FeroceNetDevice> device)
 }
 
 void
-FeroceChannel::Transmit(Ptr<Packet> p, const FeroceNetDevice* src, Time txTime) const
+FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime) const
 {
-    Ptr<FeroceNetDevice> peer = GetPeer(src);
+    FeroceNetDevice* peer = PeekPointer(m_end[0]) == src ? PeekPointer(m_end[1])
+                            : PeekPointer(m_end[1]) == src ? PeekPointer(m_end[0])
+                                                           : nullptr;
     if (!peer)
     {
         return; // an unconnected end: the frame goes nowhere
     }
+    // the devices outlive the simulation's events: no reference counted per frame
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    txTime + m_delay,
-                                   &FeroceNetDevice::Receive,
+                                   &FeroceNetDevice::ReceiveFrame,
                                    peer,
-                                   p);
+                                   frame);
 }
 
 Ptr<FeroceNetDevice>

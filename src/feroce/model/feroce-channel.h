@@ -7,6 +7,8 @@
 #ifndef FEROCE_CHANNEL_H
 #define FEROCE_CHANNEL_H
 
+#include "feroce-frame.h"
+
 #include "ns3/channel.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -36,7 +38,7 @@ class FeroceChannel : public Channel
     /// Attach one of the two ends; aborts on a third.
     void Attach(Ptr<FeroceNetDevice> device);
     /// `src` started a frame that takes txTime to serialize.
-    void Transmit(Ptr<Packet> p, const FeroceNetDevice* src, Time txTime) const;
+    void Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime) const;
     /// The other end of the link from `device` (null if not attached).
     Ptr<FeroceNetDevice> GetPeer(const FeroceNetDevice* device) const;
     Time GetDelay() const;

@@ -114,20 +114,27 @@ FeroceNetDevice::WireBytes(uint32_t frameBytes)
 }
 
 void
-FeroceNetDevice::TransmitStart(Ptr<Packet> frame)
+FeroceNetDevice::TransmitStart(Ptr<FeroceFrame> frame)
 {
     Time now = Simulator::Now();
     NS_ASSERT_MSG(now >= m_txFreeAt, "FeroceNetDevice: transmit while the wire is busy");
+    uint32_t size = frame->GetSize();
     uint64_t rate = m_rate.GetBitRate();
-    uint64_t scaled = uint64_t(WireBytes(frame->GetSize())) * 8 * 1000000000ULL + m_txCarry;
+    uint64_t scaled = uint64_t(WireBytes(size)) * 8 * 1000000000ULL + m_txCarry;
     Time txTime = NanoSeconds(int64_t(scaled / rate));
     m_txCarry = scaled % rate;
-    NS_LOG_LOGIC("tx " << frame->GetSize() << " B for " << txTime);
     m_txFreeAt = now + txTime;
     m_txFrames++;
-    m_txBytes += frame->GetSize();
-    m_snifferTrace(frame);
-    m_promiscSnifferTrace(frame);
+    m_txBytes += size;
+    // the frame's bytes are built only for someone who looks at them
+    if (!m_snifferTrace.IsEmpty())
+    {
+        m_snifferTrace(frame->GetPacket());
+    }
+    if (!m_promiscSnifferTrace.IsEmpty())
+    {
+        m_promiscSnifferTrace(frame->GetPacket());
+    }
     if (m_channel)
     {
         m_channel->Transmit(frame, this, txTime);
@@ -163,18 +170,30 @@ FeroceNetDevice::Wake()
 void
 FeroceNetDevice::Receive(Ptr<Packet> p)
 {
-    if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(p))
+    ReceiveFrame(FeroceFrame::FromPacket(p));
+}
+
+void
+FeroceNetDevice::ReceiveFrame(Ptr<FeroceFrame> frame)
+{
+    if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(frame->GetPacket()))
     {
-        NS_LOG_LOGIC("error model drops a frame of " << p->GetSize() << " B");
+        NS_LOG_LOGIC("error model drops a frame of " << frame->GetSize() << " B");
         m_rxErrorDrops++;
-        m_phyRxDropTrace(p);
+        m_phyRxDropTrace(frame->GetPacket());
         return;
     }
     m_rxFrames++;
-    m_rxBytes += p->GetSize();
-    m_snifferTrace(p);
-    m_promiscSnifferTrace(p);
-    HandleFrame(p);
+    m_rxBytes += frame->GetSize();
+    if (!m_snifferTrace.IsEmpty())
+    {
+        m_snifferTrace(frame->GetPacket());
+    }
+    if (!m_promiscSnifferTrace.IsEmpty())
+    {
+        m_promiscSnifferTrace(frame->GetPacket());
+    }
+    HandleFrame(frame);
 }
 
 DataRate

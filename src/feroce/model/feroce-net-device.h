@@ -7,6 +7,7 @@
 #ifndef FEROCE_NET_DEVICE_H
 #define FEROCE_NET_DEVICE_H
 
+#include "feroce-frame.h"
 #include "pfc-pause-state.h"
 
 #include "ns3/data-rate.h"
@@ -55,6 +56,8 @@ class FeroceNetDevice : public NetDevice
     bool Attach(Ptr<FeroceChannel> channel);
     /// A frame arrives from the channel (its last bit, now).
     void Receive(Ptr<Packet> p);
+    /// A frame from the channel, at the end of its last bit.
+    void ReceiveFrame(Ptr<FeroceFrame> frame);
 
     DataRate GetDataRate() const;
     /// A frame is on the wire now (it started before now and ends after now).
@@ -116,7 +119,7 @@ class FeroceNetDevice : public NetDevice
      */
     bool CanTransmit() const;
     /// Start serializing a whole frame now; the wire must be free.
-    void TransmitStart(Ptr<Packet> frame);
+    void TransmitStart(Ptr<FeroceFrame> frame);
     /**
      * Run TrySend at `at` (not before now): the one pending wake-up of the
      * device moves there, or is cancelled with Time::Max().  A subclass
@@ -127,7 +130,7 @@ class FeroceNetDevice : public NetDevice
     /// Send what may be sent now, if the wire is free; then WakeAt the next chance.
     virtual void TrySend() = 0;
     /// A frame arrived intact.
-    virtual void HandleFrame(Ptr<Packet> frame) = 0;
+    virtual void HandleFrame(Ptr<FeroceFrame> frame) = 0;
     /// A valid PFC frame from the peer, honoured now: pause or resume each priority it enables.
     void ApplyPause(const PfcHeader& pfc);
     Mac48Address GetMacAddress() const;

@@ -89,7 +89,7 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
 }
 
 void
-FeroceSwitchPort::SendPfc(Ptr<Packet> frame)
+FeroceSwitchPort::SendPfc(Ptr<FeroceFrame> frame)
 {
     m_pfcOut.push_back(frame);
     TrySend();
@@ -177,7 +177,7 @@ FeroceSwitchPort::TrySend()
     {
         if (next == kPfcOut)
         {
-            Ptr<Packet> frame = m_pfcOut.front();
+            Ptr<FeroceFrame> frame = m_pfcOut.front();
             m_pfcOut.pop_front();
             TransmitStart(frame);
         }
@@ -208,12 +208,12 @@ FeroceSwitchPort::TrySend()
 }
 
 void
-FeroceSwitchPort::HandleFrame(Ptr<Packet> frame)
+FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
 {
     uint8_t head[FEROCE_ETH_LEN + 2]; // EtherType and MAC-control opcode
-    if (frame->GetSize() >= sizeof(head))
+    if (!frame->IsRoce() && frame->GetSize() >= sizeof(head))
     {
-        frame->CopyData(head, sizeof(head));
+        frame->GetPacket()->CopyData(head, sizeof(head));
         if (feroce_frame_classify(head, sizeof(head)) == FEROCE_FRAME_PFC)
         {
             HandlePause(frame);
@@ -224,10 +224,10 @@ FeroceSwitchPort::HandleFrame(Ptr<Packet> frame)
 }
 
 void
-FeroceSwitchPort::HandlePause(Ptr<Packet> frame)
+FeroceSwitchPort::HandlePause(Ptr<FeroceFrame> frame)
 {
     PfcHeader pfc;
-    frame->PeekHeader(pfc);
+    frame->GetPacket()->PeekHeader(pfc);
     if (pfc.GetError() != FEROCE_WIRE_OK)
     {
         m_switch->Drop(frame, FeroceSwitch::DROP_MALFORMED);

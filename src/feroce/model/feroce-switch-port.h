@@ -47,7 +47,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// A queued frame and where its buffer is accounted.
     struct Entry
     {
-        Ptr<Packet> frame;
+        Ptr<FeroceFrame> frame;
         uint32_t inPort;
         uint8_t priority; ///< ingress accounting class (0..7)
         uint8_t headroom; ///< its bytes were taken from the ingress headroom
@@ -58,7 +58,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     FeroceSwitch* GetSwitch() const;
     void Enqueue(uint8_t queue, const Entry& e);
     /// Send a PFC frame ahead of everything else.
-    void SendPfc(Ptr<Packet> frame);
+    void SendPfc(Ptr<FeroceFrame> frame);
     uint64_t GetQueueBytes(uint8_t queue) const;
     /// Time the switch has kept the upstream of this port paused for prio (XOFF to XON), so far.
     Time GetUpstreamPausedTime(uint8_t prio) const;
@@ -77,7 +77,7 @@ class FeroceSwitchPort : public FeroceNetDevice
   protected:
     void DoDispose() override;
     void TrySend() override;
-    void HandleFrame(Ptr<Packet> frame) override;
+    void HandleFrame(Ptr<FeroceFrame> frame) override;
 
   private:
     friend class FeroceSwitch;
@@ -90,14 +90,14 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t NextQueue() const;
     /// The data priority whose turn it is (one must be sendable): weighted round robin.
     uint8_t PickDataQueue();
-    void HandlePause(Ptr<Packet> frame);
+    void HandlePause(Ptr<FeroceFrame> frame);
 
     FeroceSwitch* m_switch;
     uint32_t m_index;
     std::deque<Entry> m_queue[9];
     uint64_t m_bytes[9];
     uint8_t m_nonEmpty; ///< bit q: data queue q holds a frame
-    std::deque<Ptr<Packet>> m_pfcOut;
+    std::deque<Ptr<FeroceFrame>> m_pfcOut;
     uint8_t m_rrNext;      ///< the data priority whose turn it is
     bool m_turnStarted;    ///< its quantum has been added for this turn
     uint64_t m_deficit[8]; ///< weighted round robin credit (frames, or bytes)

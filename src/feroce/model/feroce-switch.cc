@@ -612,40 +612,40 @@ FeroceSwitch::NotifyQueue(uint32_t port, uint8_t queue, uint64_t bytes)
 }
 
 void
-FeroceSwitch::Drop(Ptr<Packet> frame, DropCause cause)
+FeroceSwitch::Drop(Ptr<FeroceFrame> frame, DropCause cause)
 {
     m_counters.drops[cause]++;
-    m_dropTrace(frame, cause);
-}
-
-Ptr<Packet>
-FeroceSwitch::MarkCe(Ptr<Packet> frame)
-{
-    // only the ECN bits and the IPv4 checksum change; the ICRC masks both
-    Ptr<Packet> p = frame->Copy();
-    RoceHeader h(*p);
-    p->RemoveAtStart(h.GetSerializedSize());
-    h.Fields().ip.ecn = FEROCE_ECN_CE;
-    p->AddHeader(h);
-    m_counters.ecnMarks++;
-    m_ecnMarkTrace(p);
-    return p;
+    if (!m_dropTrace.IsEmpty())
+    {
+        m_dropTrace(frame->GetPacket(), cause);
+    }
 }
 
 void
-FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
+FeroceSwitch::MarkCe(FeroceFrame* frame)
+{
+    // only the ECN bits and the IPv4 checksum change; the ICRC masks both
+    frame->MarkCe();
+    m_counters.ecnMarks++;
+    if (!m_ecnMarkTrace.IsEmpty())
+    {
+        m_ecnMarkTrace(frame->GetPacket());
+    }
+}
+
+void
+FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame)
 {
     if (!m_started)
     {
         Start();
     }
-    RoceHeader h(*frame);
-    if (h.GetError() != FEROCE_WIRE_OK)
+    if (!frame->IsRoce())
     {
         Drop(frame, DROP_MALFORMED);
         return;
     }
-    const feroce_roce& f = h.Fields();
+    const feroce_roce& f = frame->Fields();
     auto route = m_routes.find(MacKey(f.eth.dst));
     if (route == m_routes.end() || route->second.empty())
     {
@@ -704,13 +704,13 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<Packet> frame)
                        out->GetQueueBytes(queue),
                        m_uniform->GetValue()))
     {
-        e.frame = MarkCe(frame);
+        MarkCe(PeekPointer(frame));
     }
     m_counters.framesForwarded++;
     out->Enqueue(queue, e);
 }
 
-Ptr<Packet>
+Ptr<FeroceFrame>
 FeroceSwitch::Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPort::Entry& e)
 {
     uint32_t size = e.frame->GetSize();
@@ -733,17 +733,13 @@ FeroceSwitch::Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPo
     if (m_ecnEnabled && queue != FeroceSwitchPort::kControlQueue &&
         m_cp.point == FEROCE_MARK_DEQUEUE)
     {
-        // read only the ECN bits of the departing frame
-        uint8_t head[FEROCE_ETH_LEN + FEROCE_VLAN_LEN + FEROCE_IPV4_LEN];
-        e.frame->CopyData(head, sizeof(head));
-        size_t ip = feroce_ipv4_offset(head, sizeof(head));
         if (feroce_cp_mark(&m_cpQueue[queue],
                            FEROCE_MARK_DEQUEUE,
-                           feroce_ecn(head[ip + 1] & 3),
+                           feroce_ecn(e.frame->Fields().ip.ecn),
                            out->GetQueueBytes(queue),
                            m_uniform->GetValue()))
         {
-            return MarkCe(e.frame);
+            MarkCe(PeekPointer(e.frame));
         }
     }
     return e.frame;
@@ -780,7 +776,7 @@ FeroceSwitch::SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta)
     pfc.SetPause(prio, quanta);
     Ptr<Packet> frame = Create<Packet>(0);
     frame->AddHeader(pfc);
-    port->SendPfc(frame);
+    port->SendPfc(FeroceFrame::Other(frame));
     m_pauseTrace(inPort, prio, quanta);
     if (quanta == 0)
     {

@@ -127,14 +127,16 @@ class FeroceSwitch : public Object
     /// Bytes of a class holding classBytes that lie beyond its reserve, in the shared pool.
     uint64_t SharedBytes(uint64_t classBytes) const;
     /// A frame from a port (not PFC for the port itself).
-    void Receive(FeroceSwitchPort* in, Ptr<Packet> frame);
+    void Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame);
     /// The port is about to send this entry: release its buffer, mark at dequeue.
-    Ptr<Packet> Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPort::Entry& e);
-    void Drop(Ptr<Packet> frame, DropCause cause);
+    Ptr<FeroceFrame> Dequeue(FeroceSwitchPort* out,
+                             uint8_t queue,
+                             const FeroceSwitchPort::Entry& e);
+    void Drop(Ptr<FeroceFrame> frame, DropCause cause);
     void UpdatePfc(uint32_t inPort, uint8_t prio);
     void SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta);
     void RefreshPause(uint32_t inPort, uint8_t prio);
-    Ptr<Packet> MarkCe(Ptr<Packet> frame);
+    void MarkCe(FeroceFrame* frame);
     void NotifyQueue(uint32_t port, uint8_t queue, uint64_t bytes);
     /// Parse QueueWeights, DscpMap and EcnPerQueue into the tables below: "" or the error.
     std::string ParseQueueWeights();

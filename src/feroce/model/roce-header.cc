@@ -47,6 +47,13 @@ RoceHeader::RoceHeader(uint8_t opcode)
     feroce_roce_init(&m_f, opcode);
 }
 
+RoceHeader::RoceHeader(const feroce_roce& fields)
+    : m_f(fields),
+      m_error(FEROCE_WIRE_OK),
+      m_encoded(nullptr)
+{
+}
+
 RoceHeader::RoceHeader(const Packet& frame)
     : m_encoded(nullptr)
 {

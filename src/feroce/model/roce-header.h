@@ -34,6 +34,8 @@ class RoceHeader : public Header
     RoceHeader();
     /// Defaults of feroce_roce_init for this opcode.
     explicit RoceHeader(uint8_t opcode);
+    /// These fields (payload_len set; MakeFrame sets the lengths).
+    explicit RoceHeader(const feroce_roce& fields);
     /// The headers at the start of a frame, as Parse decodes them (check GetError()).
     explicit RoceHeader(const Packet& frame);
 

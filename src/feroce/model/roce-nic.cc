@@ -384,7 +384,7 @@ RoceNic::NotifyQpError()
 }
 
 void
-RoceNic::SendControl(Ptr<Packet> frame, uint8_t priority)
+RoceNic::SendControl(Ptr<FeroceFrame> frame, uint8_t priority)
 {
     m_control.push_back({frame, priority});
     TrySend();
@@ -401,7 +401,7 @@ RoceNic::TrySend()
     auto ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
     if (ctl != m_control.end() && free)
     {
-        Ptr<Packet> frame = ctl->frame;
+        Ptr<FeroceFrame> frame = ctl->frame;
         m_control.erase(ctl);
         TransmitStart(frame);
         sent = true;
@@ -444,22 +444,25 @@ RoceNic::TrySend()
 }
 
 void
-RoceNic::HandleFrame(Ptr<Packet> frame)
+RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
 {
-    RoceHeader h(*frame);
-    if (h.GetError() != FEROCE_WIRE_OK)
+    if (!frame->IsRoce())
     {
-        HandlePfc(frame);
+        HandlePfc(frame->GetPacket());
         return;
     }
-    bool data = h.Fields().bth.opcode != FEROCE_OP_ACK && h.Fields().bth.opcode != FEROCE_OP_CNP;
+    uint8_t op = frame->Fields().bth.opcode;
+    bool data = op != FEROCE_OP_ACK && op != FEROCE_OP_CNP;
     if (data && m_rxRate.GetBitRate() > 0)
     {
         // a CPU-bound receiver: frames wait for the processor, in a bounded buffer
         if (m_rxQueued + frame->GetSize() > m_rxBufferSize)
         {
             m_counters.rxOverflowDrops++;
-            m_rxDropTrace(frame);
+            if (!m_rxDropTrace.IsEmpty())
+            {
+                m_rxDropTrace(frame->GetPacket());
+            }
             return;
         }
         m_rxQueued += frame->GetSize();
@@ -469,32 +472,35 @@ RoceNic::HandleFrame(Ptr<Packet> frame)
         Simulator::Schedule(m_rxBusyUntil - now, &RoceNic::RxProcessed, this, frame);
         return;
     }
-    Deliver(frame, h);
+    Deliver(frame);
 }
 
 void
-RoceNic::Deliver(Ptr<Packet> frame, const RoceHeader& h)
+RoceNic::Deliver(Ptr<FeroceFrame> frame)
 {
-    Ptr<RoceQueuePair> qp = GetQueuePair(h.Fields().bth.destqp);
-    if (!qp)
+    const feroce_roce& f = frame->Fields();
+    uint32_t idx = f.bth.destqp - kFirstQpn;
+    if (f.bth.destqp < kFirstQpn || idx >= m_qps.size())
     {
         m_counters.unknownFrames++;
-        m_rxDropTrace(frame);
+        if (!m_rxDropTrace.IsEmpty())
+        {
+            m_rxDropTrace(frame->GetPacket());
+        }
         return;
     }
-    if (h.Fields().bth.opcode == FEROCE_OP_CNP)
+    if (f.bth.opcode == FEROCE_OP_CNP)
     {
         m_counters.cnpsReceived++;
     }
-    qp->Receive(frame, h);
+    m_qps[idx]->Receive(f);
 }
 
 void
-RoceNic::RxProcessed(Ptr<Packet> frame)
+RoceNic::RxProcessed(Ptr<FeroceFrame> frame)
 {
     m_rxQueued -= frame->GetSize();
-    RoceHeader h(*frame);
-    Deliver(frame, h);
+    Deliver(frame);
 }
 
 void

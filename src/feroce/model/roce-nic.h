@@ -93,17 +93,17 @@ class RoceNic : public FeroceNetDevice
     void DoInitialize() override;
     void DoDispose() override;
     void TrySend() override;
-    void HandleFrame(Ptr<Packet> frame) override;
+    void HandleFrame(Ptr<FeroceFrame> frame) override;
 
   private:
     friend class RoceQueuePair;
 
     void Start();
-    void SendControl(Ptr<Packet> frame, uint8_t priority);
+    void SendControl(Ptr<FeroceFrame> frame, uint8_t priority);
     void HandlePfc(Ptr<Packet> frame);
-    void RxProcessed(Ptr<Packet> frame);
+    void RxProcessed(Ptr<FeroceFrame> frame);
     /// Hand a RoCEv2 frame to its queue pair (or count it unknown).
-    void Deliver(Ptr<Packet> frame, const RoceHeader& h);
+    void Deliver(Ptr<FeroceFrame> frame);
     feroce_np_state* GetPortNpState();
     void NotifyQpError();
     /// The queue pair may have packets to send again (posted, or rewound): TrySend looks at it.
@@ -138,13 +138,14 @@ class RoceNic : public FeroceNetDevice
 
     struct ControlFrame
     {
-        Ptr<Packet> frame;
+        Ptr<FeroceFrame> frame;
         uint8_t priority;
     };
 
     std::deque<ControlFrame> m_control;
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;
+    bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
     Counters m_counters;
     TracedCallback<Ptr<const Packet>> m_rxDropTrace;
 };

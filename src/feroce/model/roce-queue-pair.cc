@@ -293,7 +293,6 @@ RoceQueuePair::Connect(Mac48Address remoteMac,
 bool
 RoceQueuePair::PostSend(const RoceWorkRequest& wr)
 {
-    NS_LOG_FUNCTION(this << wr.id << wr.length);
     if (m_state != RTS || m_sq.size() >= m_sendQueueDepth || wr.length > (1ULL << 31))
     {
         return false;
@@ -306,7 +305,10 @@ RoceQueuePair::PostSend(const RoceWorkRequest& wr)
     m_postPsn = feroce_psn_add(m_postPsn, e.npkts);
     m_sq.push_back(e);
     m_nic->NotifySendable(m_qpn);
-    m_nic->TrySend();
+    if (!m_nic->m_holdTrySend)
+    {
+        m_nic->TrySend();
+    }
     return true;
 }
 
@@ -457,7 +459,7 @@ RoceQueuePair::NextSendTime(Time now) const
     return paced > t ? paced : t;
 }
 
-Ptr<Packet>
+Ptr<FeroceFrame>
 RoceQueuePair::BuildDataPacket()
 {
     NS_ASSERT(m_sendIdx < m_sq.size());
@@ -485,7 +487,7 @@ RoceQueuePair::BuildDataPacket()
         f.immdt = e.wr.imm;
     }
     f.payload_len = payload;
-    Ptr<Packet> p = h.MakeFrame();
+    Ptr<FeroceFrame> p = FeroceFrame::MakeRoce(f);
 
     bool hadUnacked = HasUnacked();
     m_counters.dataPacketsSent++;
@@ -693,16 +695,16 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
 }
 
 void
-RoceQueuePair::Receive(Ptr<Packet> /* frame */, const RoceHeader& h)
+RoceQueuePair::Receive(const feroce_roce& f)
 {
     if (m_state != RTS)
     {
         return;
     }
-    uint8_t op = h.Fields().bth.opcode;
+    uint8_t op = f.bth.opcode;
     if (op == FEROCE_OP_ACK)
     {
-        ReceiveAck(h);
+        ReceiveAck(f);
     }
     else if (op == FEROCE_OP_CNP)
     {
@@ -710,21 +712,24 @@ RoceQueuePair::Receive(Ptr<Packet> /* frame */, const RoceHeader& h)
     }
     else
     {
-        ReceiveData(h);
+        ReceiveData(f);
     }
 }
 
 void
-RoceQueuePair::ReceiveAck(const RoceHeader& h)
+RoceQueuePair::ReceiveAck(const feroce_roce& f)
 {
-    const feroce_roce& f = h.Fields();
     uint8_t syndrome = f.aeth.syndrome;
     uint32_t psn = f.bth.psn;
     switch (FEROCE_AETH_KIND(syndrome))
     {
     case 0:
         m_counters.acksReceived++;
+        // requests the completions post go out in the one TrySend below (same instant, same
+        // state): not one TrySend per post
+        m_nic->m_holdTrySend = true;
         AcknowledgeUpTo(psn);
+        m_nic->m_holdTrySend = false;
         break;
     case 1: {
         m_counters.rnrNaksReceived++;
@@ -782,10 +787,9 @@ RoceQueuePair::ReceiveCnp()
 }
 
 void
-RoceQueuePair::ReceiveData(const RoceHeader& h)
+RoceQueuePair::ReceiveData(const feroce_roce& f)
 {
-    const feroce_roce& f = h.Fields();
-    unsigned flags = h.GetOpFlags();
+    unsigned flags = feroce_opcode_flags(f.bth.opcode);
     uint32_t psn = f.bth.psn;
     m_counters.dataPacketsReceived++;
 
@@ -889,7 +893,7 @@ RoceQueuePair::SendAck(uint32_t psn, uint8_t syndrome)
     {
         m_counters.acksSent++;
     }
-    m_nic->SendControl(h.MakeFrame(), m_priority);
+    m_nic->SendControl(FeroceFrame::MakeRoce(f), m_priority);
 }
 
 void
@@ -906,7 +910,7 @@ RoceQueuePair::SendCnp()
     m_counters.cnpsSent++;
     m_cnpSentTrace();
     m_nic->m_counters.cnpsSent++;
-    m_nic->SendControl(h.MakeFrame(), m_nic->m_cnpPriority);
+    m_nic->SendControl(FeroceFrame::MakeRoce(f), m_nic->m_cnpPriority);
 }
 
 } // namespace ns3

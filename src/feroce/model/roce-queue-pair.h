@@ -7,6 +7,7 @@
 #ifndef ROCE_QUEUE_PAIR_H
 #define ROCE_QUEUE_PAIR_H
 
+#include "feroce-frame.h"
 #include "qp-rate-limiter.h"
 #include "roce-header.h"
 #include "roce-work-request.h"
@@ -173,12 +174,12 @@ class RoceQueuePair : public Object
     /// ready.
     Time NextSendTime(Time now) const;
     /// Build the next data packet (NextSendTime() <= now) and advance.
-    Ptr<Packet> BuildDataPacket();
-    /// A frame for this QP arrived (its parsed headers).
-    void Receive(Ptr<Packet> frame, const RoceHeader& h);
+    Ptr<FeroceFrame> BuildDataPacket();
+    /// A frame for this QP arrived (its header fields).
+    void Receive(const feroce_roce& f);
 
     // requester
-    void ReceiveAck(const RoceHeader& h);
+    void ReceiveAck(const feroce_roce& f);
     void AcknowledgeUpTo(uint32_t psn);
     void RewindTo(uint32_t psn);
     void ArmRetransmitTimer();
@@ -190,7 +191,7 @@ class RoceQueuePair : public Object
     void ReportRates();
 
     // responder
-    void ReceiveData(const RoceHeader& h);
+    void ReceiveData(const feroce_roce& f);
     void SendAck(uint32_t psn, uint8_t syndrome);
     void SendCnp();
     Ptr<Packet> BuildControl(uint8_t opcode, uint8_t dscp, uint8_t pcp) const;

@@ -1,0 +1,202 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The event scheduler changes how fast feroce runs, never what it computes:
+// the same incast (DCQCN, ECN marks, CNPs, PFC pauses) gives the same
+// counters and the same frames at the same instants on every scheduler
+// RoceHelper::SetDefaultScheduler may pick and on ns-3's default.
+
+#include "ns3/double.h"
+#include "ns3/global-value.h"
+#include "ns3/node-container.h"
+#include "ns3/roce-frontend-app.h"
+#include "ns3/roce-helper.h"
+#include "ns3/roce-receiver-app.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// What one run produced, as text: counters, then every frame the receiver's NIC saw.
+struct Outcome
+{
+    std::ostringstream text;
+    uint64_t frames{0};
+    uint64_t marks{0};
+    uint64_t pauses{0};
+};
+
+void
+OnFrame(Outcome* o, Ptr<const Packet> p)
+{
+    // the IPv4 TOS byte (ECN) and BTH onwards (opcode, QP, PSN, AETH) without the ICRC: the
+    // addresses (and the ICRC over them) differ from run to run (a process allocates new ones)
+    uint8_t buf[80] = {};
+    uint32_t n = std::min<uint32_t>(p->CopyData(buf, sizeof buf), p->GetSize() - 4);
+    o->text << Simulator::Now().GetNanoSeconds() << ' ' << p->GetSize() << ' ';
+    uint64_t h = 1469598103934665603ULL; // FNV-1a
+    for (uint32_t i = 0; i < n; i++)
+    {
+        if (i == 15 || i >= 42)
+        {
+            h = (h ^ buf[i]) * 1099511628211ULL;
+        }
+    }
+    o->text << h << '\n';
+    o->frames++;
+}
+
+/// Eight senders into one receiver for 3 ms: ECN marks, CNPs and (small buffer) PFC.
+void
+RunIncast(const std::string& scheduler, Outcome* o)
+{
+    GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(scheduler)));
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(3);
+    RoceHelper helper;
+    helper.SetDeviceAttribute("DcqcnPreset", StringValue("hpcc"));
+    helper.SetQueuePairAttribute("Pmtu", UintegerValue(1024));
+    helper.SetSwitchAttribute("Kmin", UintegerValue(20000));
+    helper.SetSwitchAttribute("Kmax", UintegerValue(80000));
+    helper.SetSwitchAttribute("Pmax", DoubleValue(0.2));
+    helper.SetSwitchAttribute("BufferSize", UintegerValue(200000));
+    const uint32_t senders = 8;
+    NodeContainer hosts;
+    hosts.Create(senders + 1);
+    Ptr<Node> swNode = CreateObject<Node>();
+    NetDeviceContainer nics = helper.InstallStar(swNode, hosts);
+    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
+    sw->AssignStreams(10);
+    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(nics.Get(senders));
+    receiver->TraceConnectWithoutContext("Sniffer", MakeBoundCallback(&OnFrame, o));
+    Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
+    hosts.Get(senders)->AddApplication(rx);
+    std::vector<Ptr<RoceQueuePair>> local;
+    std::vector<Ptr<RoceQueuePair>> remote;
+    for (uint32_t i = 0; i < senders; i++)
+    {
+        auto qp = helper.ConnectQueuePairs(DynamicCast<RoceNic>(nics.Get(i)), receiver);
+        rx->AddQueuePair(qp.second);
+        local.push_back(qp.first);
+        remote.push_back(qp.second);
+        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
+        app->SetAttribute("MessageSize", UintegerValue(1000 + 500 * (i % 3)));
+        app->SetAttribute("MaxOutstanding", UintegerValue(64));
+        app->SetQueuePair(qp.first);
+        hosts.Get(i)->AddApplication(app);
+    }
+    Simulator::Stop(MilliSeconds(3));
+    Simulator::Run();
+    for (uint32_t i = 0; i < senders; i++)
+    {
+        const auto& s = local[i]->GetCounters();
+        const auto& r = remote[i]->GetCounters();
+        o->text << "qp " << i << " sent " << s.dataPacketsSent << " cnps " << s.cnpsReceived
+                << " delivered " << r.messagesDelivered << " ce " << r.ceMarksReceived << '\n';
+    }
+    o->marks = sw->GetCounters().ecnMarks;
+    o->pauses = sw->GetCounters().pauseFramesSent;
+    o->text << "marks " << o->marks << " pauses " << o->pauses << '\n';
+    Simulator::Destroy();
+}
+
+class SchedulerIdentityTestCase : public TestCase
+{
+  public:
+    SchedulerIdentityTestCase()
+        : TestCase("Map, List, Calendar and feroce's default scheduler: identical runs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TypeIdValue before;
+        GlobalValue::GetValueByName("SchedulerType", before);
+        Outcome reference;
+        RunIncast("ns3::MapScheduler", &reference);
+        // the scenario exercises what tie order could change: marks, CNPs, pauses
+        NS_TEST_ASSERT_MSG_GT(reference.frames, 1000, "the receiver saw frames");
+        NS_TEST_ASSERT_MSG_GT(reference.marks, 0, "the switch marked CE");
+        NS_TEST_ASSERT_MSG_GT(reference.pauses, 0, "the switch sent PFC pauses");
+        for (std::string s :
+             {std::string("ns3::ListScheduler"),
+              std::string("ns3::CalendarScheduler"),
+              std::string(RoceHelper::kDefaultScheduler)})
+        {
+            Outcome o;
+            RunIncast(s, &o);
+            NS_TEST_EXPECT_MSG_EQ(o.frames, reference.frames, s << ": frames");
+            NS_TEST_EXPECT_MSG_EQ((o.text.str() == reference.text.str()),
+                                  true,
+                                  s << ": the same frames at the same instants and counters");
+        }
+        GlobalValue::Bind("SchedulerType", before);
+    }
+};
+
+class SchedulerDefaultTestCase : public TestCase
+{
+  public:
+    SchedulerDefaultTestCase()
+        : TestCase("SetDefaultScheduler sets SchedulerType; a later Bind (the command line) wins")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TypeIdValue before;
+        GlobalValue::GetValueByName("SchedulerType", before);
+        RoceHelper::SetDefaultScheduler();
+        TypeIdValue v;
+        GlobalValue::GetValueByName("SchedulerType", v);
+        NS_TEST_EXPECT_MSG_EQ(v.Get().GetName(),
+                              std::string(RoceHelper::kDefaultScheduler),
+                              "feroce's default");
+        char prog[] = "study";
+        char good[] = "--SchedulerType=ns3::ListScheduler";
+        char bad[] = "--SchedulerType=ns3::Node";
+        char* goodArgs[] = {prog, good};
+        char* badArgs[] = {prog, bad};
+        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSchedulerArgument(2, goodArgs), "", "a scheduler");
+        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSchedulerArgument(2, badArgs).rfind(
+                                  "SchedulerType = ns3::Node is not allowed: expected",
+                                  0),
+                              0,
+                              "not a scheduler: refused by name");
+        GlobalValue::Bind("SchedulerType", StringValue("ns3::MapScheduler")); // as Parse does
+        GlobalValue::GetValueByName("SchedulerType", v);
+        NS_TEST_EXPECT_MSG_EQ(v.Get().GetName(), std::string("ns3::MapScheduler"), "user's");
+        GlobalValue::Bind("SchedulerType", before);
+    }
+};
+
+class FeroceSchedulerTestSuite : public TestSuite
+{
+  public:
+    FeroceSchedulerTestSuite()
+        : TestSuite("feroce-scheduler")
+    {
+        AddTestCase(new SchedulerDefaultTestCase);
+        AddTestCase(new SchedulerIdentityTestCase);
+    }
+};
+
+FeroceSchedulerTestSuite g_feroceSchedulerTestSuite;
+
+} // namespace
