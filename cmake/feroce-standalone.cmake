@@ -104,6 +104,7 @@ macro(feroce_standalone_targets)
 
   add_subdirectory(src/feroce/tools)
   add_subdirectory(src/feroce/sweep)
+  add_subdirectory(src/feroce/fluid)
   add_subdirectory(src/feroce/test/core)
   add_subdirectory(src/feroce/test/results)
   add_subdirectory(src/feroce/test/sweep)

@@ -1,0 +1,226 @@
+/*
+ * feroce-fluid-run.c - time integration of the fluid model: classic RK4 with
+ * a fixed step h and the delay tau* = k h by the method of steps.
+ *
+ * The delay line holds (q, Rc of each class) for the last k + 1 steps; an RK4
+ * stage at t + h/2 reads the delayed values halfway between two rows.
+ * Clamps: no negative drift of q at q = 0, no growth of Rc or Rt at the line
+ * rate; after each step q >= 0, min_rate <= Rc, Rt <= line rate, alpha in [0, 1].
+ */
+#include "feroce-fluid.h"
+
+#include <math.h>
+#include <string.h>
+
+#define NV (1 + 4 * FEROCE_FLUID_MAX_CLASSES)
+#define W 4 /* variables per class: alpha, rt, rc, u */
+
+size_t feroce_fluid_ring_len(const struct feroce_fluid_params *p)
+{
+    double h = feroce_fluid_step_s(p);
+    size_t k = (size_t)llround((double)p->delay_ns * 1e-9 / h);
+
+    return (k + 1) * (1 + p->nclasses);
+}
+
+static double *ring_row(const struct feroce_fluid_sim *s, uint32_t back)
+{
+    uint32_t rows = s->k + 1;
+
+    return s->ring + (size_t)((s->head + rows - back) % rows) * (1 + s->p->nclasses);
+}
+
+static void store(struct feroce_fluid_sim *s, double *row)
+{
+    uint32_t i;
+
+    row[0] = s->q;
+    for (i = 0; i < s->p->nclasses; i++)
+        row[1 + i] = s->active[i] ? s->f[i].rc : s->line_pkts[i];
+}
+
+void feroce_fluid_init(struct feroce_fluid_sim *s, const struct feroce_fluid_params *p, double *ring)
+{
+    uint32_t i, j;
+    double pkt_bits = 8.0 * p->packet_bytes;
+
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->h = feroce_fluid_step_s(p);
+    s->k = (uint32_t)llround((double)p->delay_ns * 1e-9 / s->h);
+    s->ring = ring;
+    s->C = p->bottleneck_bps / pkt_bits;
+    for (i = 0; i < p->nclasses; i++) {
+        s->line_pkts[i] = p->cls[i].rp.line_rate_bps / pkt_bits;
+        s->min_pkts[i] = p->cls[i].rp.min_rate_bps / pkt_bits;
+        s->f[i].alpha = p->cls[i].rp.initial_alpha;
+        s->f[i].rt = s->f[i].rc = s->line_pkts[i];
+        s->active[i] = p->cls[i].join_ns <= 0 && p->cls[i].leave_ns > 0;
+    }
+    for (j = 0; j <= s->k; j++) {
+        s->head = j;
+        store(s, ring_row(s, 0));
+    }
+    s->prev_q = s->q;
+    memcpy(s->prev_f, s->f, sizeof s->f);
+}
+
+/* Derivatives at a stage: y = (q, alpha_i, rt_i, rc_i); delayed queue qd and rates xd[]. */
+static void rhs(const struct feroce_fluid_sim *s, const double *y, double qd, const double *xd, double *dy)
+{
+    const struct feroce_fluid_params *p = s->p;
+    double P = feroce_fluid_mark(p, qd > 0 ? qd : 0);
+    double in = 0;
+    uint32_t i;
+
+    for (i = 0; i < p->nclasses; i++) {
+        if (!s->active[i]) {
+            dy[1 + W * i] = dy[2 + W * i] = dy[3 + W * i] = dy[4 + W * i] = 0;
+            continue;
+        }
+        in += p->cls[i].flows * y[3 + W * i];
+        feroce_fluid_flow_rhs(p, &p->cls[i], s->line_pkts[i], s->min_pkts[i], y + 1 + W * i, P, xd[i],
+                              dy + 1 + W * i);
+    }
+    dy[0] = in - s->C;
+    if (y[0] <= 0 && dy[0] < 0)
+        dy[0] = 0;
+}
+
+static int finite_state(const struct feroce_fluid_sim *s)
+{
+    uint32_t i;
+
+    if (!isfinite(s->q))
+        return 0;
+    for (i = 0; i < s->p->nclasses; i++)
+        if (!isfinite(s->f[i].alpha) || !isfinite(s->f[i].rt) || !isfinite(s->f[i].rc) || s->f[i].rc < 0 ||
+            s->f[i].rt < 0)
+            return 0;
+    return 1;
+}
+
+/* Classes join (fresh: line rate, initial alpha) and leave at the first step at or after their time. */
+static void schedule(struct feroce_fluid_sim *s)
+{
+    double t_ns = (double)s->steps * s->h * 1e9 + 1e-6;
+    uint32_t i;
+
+    for (i = 0; i < s->p->nclasses; i++) {
+        const struct feroce_fluid_class *c = &s->p->cls[i];
+        int on = t_ns >= (double)c->join_ns && (c->leave_ns == FEROCE_NEVER || t_ns < (double)c->leave_ns);
+
+        if (on && !s->active[i]) {
+            s->f[i].alpha = c->rp.initial_alpha;
+            s->f[i].rt = s->f[i].rc = s->line_pkts[i];
+            s->f[i].u = 0;
+        }
+        s->active[i] = (uint8_t)on;
+    }
+}
+
+static void step(struct feroce_fluid_sim *s)
+{
+    uint32_t n = s->p->nclasses, nv = 1 + W * n, i, j;
+    double y[NV], k1[NV], k2[NV], k3[NV], k4[NV], ys[NV];
+    double qd0 = 0, qdh = 0, qd1 = 0, xd0[FEROCE_FLUID_MAX_CLASSES], xdh[FEROCE_FLUID_MAX_CLASSES],
+        xd1[FEROCE_FLUID_MAX_CLASSES];
+    double h = s->h;
+
+    y[0] = s->q;
+    for (i = 0; i < n; i++) {
+        y[1 + W * i] = s->f[i].alpha;
+        y[2 + W * i] = s->f[i].rt;
+        y[3 + W * i] = s->f[i].rc;
+        y[4 + W * i] = s->f[i].u;
+    }
+    if (s->k > 0) {
+        const double *r0 = ring_row(s, s->k), *r1 = ring_row(s, s->k - 1);
+
+        qd0 = r0[0];
+        qd1 = r1[0];
+        qdh = (qd0 + qd1) / 2;
+        for (i = 0; i < n; i++) {
+            xd0[i] = r0[1 + i];
+            xd1[i] = r1[1 + i];
+            xdh[i] = (xd0[i] + xd1[i]) / 2;
+        }
+    }
+    /* without a delay the "delayed" values are the stage's own */
+#define DELAYED(st, qd, xd)                                                                                  \
+    do {                                                                                                     \
+        if (s->k == 0) {                                                                                     \
+            qd = (st)[0];                                                                                    \
+            for (i = 0; i < n; i++)                                                                          \
+                xd[i] = (st)[3 + W * i];                                                                     \
+        }                                                                                                    \
+    } while (0)
+
+    DELAYED(y, qd0, xd0);
+    rhs(s, y, qd0, xd0, k1);
+    for (j = 0; j < nv; j++)
+        ys[j] = y[j] + h / 2 * k1[j];
+    DELAYED(ys, qdh, xdh);
+    rhs(s, ys, qdh, xdh, k2);
+    for (j = 0; j < nv; j++)
+        ys[j] = y[j] + h / 2 * k2[j];
+    DELAYED(ys, qdh, xdh);
+    rhs(s, ys, qdh, xdh, k3);
+    for (j = 0; j < nv; j++)
+        ys[j] = y[j] + h * k3[j];
+    DELAYED(ys, qd1, xd1);
+    rhs(s, ys, qd1, xd1, k4);
+#undef DELAYED
+
+    s->prev_q = s->q;
+    memcpy(s->prev_f, s->f, sizeof(s->f[0]) * n);
+    s->q = fmax(0, y[0] + h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0]));
+    for (i = 0; i < n; i++) {
+        struct feroce_fluid_flow *f = &s->f[i];
+        double line = s->line_pkts[i], lo = s->min_pkts[i];
+
+        for (j = 1 + W * i; j < 1 + W * (i + 1); j++)
+            y[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+        f->alpha = fmin(1, fmax(0, y[1 + W * i]));
+        f->rt = fmin(line, fmax(lo, y[2 + W * i]));
+        f->rc = fmin(line, fmax(lo, y[3 + W * i]));
+        f->u = fmax(0, y[4 + W * i]);
+        if (!isfinite(y[2 + W * i]) || !isfinite(y[3 + W * i]) || !isfinite(y[1 + W * i]))
+            f->rc = NAN; /* reported by the caller's finiteness check */
+    }
+    s->steps++;
+    s->head = (s->head + 1) % (s->k + 1);
+    schedule(s);
+    store(s, ring_row(s, 0));
+}
+
+enum feroce_err feroce_fluid_advance(struct feroce_fluid_sim *s, double t_s, struct feroce_check *why)
+{
+    while (feroce_fluid_time(s) < t_s - 1e-12) {
+        step(s);
+        if (!finite_state(s))
+            return feroce_fail(why, FEROCE_E_BAD_VALUE, "fluid state", feroce_fluid_time(s),
+                               "finite q, rates and alpha: the run diverged at this time (s); "
+                               "try a smaller step");
+    }
+    return FEROCE_OK;
+}
+
+void feroce_fluid_sample(const struct feroce_fluid_sim *s, double t_s, double *q_pkts,
+                         struct feroce_fluid_flow *f)
+{
+    double t1 = feroce_fluid_time(s), w = s->steps > 0 ? (t1 - t_s) / s->h : 0;
+    uint32_t i;
+
+    if (w < 0)
+        w = 0;
+    if (w > 1)
+        w = 1;
+    *q_pkts = (1 - w) * s->q + w * s->prev_q;
+    for (i = 0; i < s->p->nclasses; i++) {
+        f[i].alpha = (1 - w) * s->f[i].alpha + w * s->prev_f[i].alpha;
+        f[i].rt = (1 - w) * s->f[i].rt + w * s->prev_f[i].rt;
+        f[i].rc = (1 - w) * s->f[i].rc + w * s->prev_f[i].rc;
+        f[i].u = (1 - w) * s->f[i].u + w * s->prev_f[i].u;
+    }
+}

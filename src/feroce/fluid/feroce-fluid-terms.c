@@ -1,0 +1,225 @@
+/*
+ * feroce-fluid-terms.c - the rate terms of one flow of the DCQCN fluid model.
+ *
+ * P is the marking probability seen by the flow's packets and X its rate
+ * (both delayed by tau*).  Every (1-P)^x is exp(x log1p(-P)) and every
+ * 1-(1-P)^x is -expm1(x log1p(-P)), so that P of 1e-9 keeps its digits.
+ * The paper's terms (spec/fluid.md) are the default; the others model the
+ * core's reaction point (src/feroce/doc/fluid.md, "Terms").
+ */
+#include "feroce-fluid.h"
+
+#include <math.h>
+
+struct mark {
+    double P;
+    double l; /* log1p(-P) */
+};
+
+/* (1-P)^x: no mark in x packets */
+static double survive(const struct mark *m, double x)
+{
+    if (x <= 0 || m->P == 0)
+        return 1.0;
+    if (m->P >= 1)
+        return 0.0;
+    return exp(x * m->l);
+}
+
+/* 1-(1-P)^x: at least one mark in x packets */
+static double hit(const struct mark *m, double x)
+{
+    if (x <= 0 || m->P == 0)
+        return 0.0;
+    if (m->P >= 1)
+        return 1.0;
+    return -expm1(x * m->l);
+}
+
+/* Events per second of a counter that expires every L packets and restarts at each mark:
+ * X P / ((1-P)^-L - 1) (the paper's b and d, times X). */
+static double renewal(const struct mark *m, double X, double L)
+{
+    if (m->P == 0)
+        return X / L;
+    if (m->P >= 1)
+        return 0.0;
+    return X * m->P / expm1(-L * m->l);
+}
+
+/* Sum over k = 1..n of (1-P)^(x0 + (k-1) L): the expected hyper step count (linear mode). */
+static double geometric(const struct mark *m, double x0, double L, double n)
+{
+    if (m->P == 0)
+        return n;
+    return survive(m, x0) * hit(m, n * L) / hit(m, L);
+}
+
+/* Expected hyper step in units of R_HAI given a hyper event: 1 (constant), or the stage past F:
+ * its stationary mean, at most the stage that u packets since the cut reach (linear). */
+static double hyper_steps(const struct feroce_rp_params *rp, const struct mark *m, double x0, double L,
+                          double stage_now)
+{
+    double n, mean;
+
+    if (rp->hai_mode != FEROCE_HAI_LINEAR)
+        return 1.0;
+    n = ceil(sqrt(2 * rp->line_rate_bps / fmax(rp->rhai_bps, 1.0))) + 1;
+    mean = geometric(m, x0, L, n) / fmax(survive(m, x0), 1e-300);
+    return fmax(1.0, fmin(mean, stage_now));
+}
+
+/* CNPs per second. */
+static double cnp_rate(const struct feroce_fluid_params *p, const struct mark *m, double X, double tau)
+{
+    if (tau == 0)
+        return m->P * X; /* a CNP per marked packet */
+    if (p->cnp == FEROCE_FLUID_CNP_PAPER)
+        return hit(m, tau * X) / tau;
+    /* renewal: tau of silence after a CNP, then the first mark (mean 1/(P X)) */
+    return m->P * X / (1 + m->P * X * tau);
+}
+
+/* Probability of at least one CNP in a window W (stationary). */
+static double cnp_in_window(const struct feroce_fluid_params *p, const struct mark *m, double X, double tau,
+                            double W)
+{
+    double pxt;
+
+    if (p->cnp == FEROCE_FLUID_CNP_PAPER || tau == 0)
+        return hit(m, W * X);
+    if (m->P == 0)
+        return 0.0;
+    pxt = m->P * X * tau;
+    /* inter-CNP time I = tau + E, E of mean 1/(P X); P(no CNP in W) = int_W^inf P(I > x) dx / E[I] */
+    if (W <= tau)
+        return W * m->P * X / (1 + pxt);
+    return 1 - survive(m, (W - tau) * X) / (1 + pxt);
+}
+
+/* Survival of the CNP interval: P(I > L). */
+static double cnp_gap_longer(const struct mark *m, double X, double tau, double L)
+{
+    return L < tau ? 1.0 : survive(m, (L - tau) * X);
+}
+
+double feroce_fluid_mark(const struct feroce_fluid_params *p, double q_pkts)
+{
+    double q = q_pkts * p->packet_bytes;
+    double kmin = (double)p->cp.kmin_bytes, kmax = (double)p->cp.kmax_bytes;
+
+    if (q <= kmin)
+        return 0.0;
+    if (q > kmax)
+        return 1.0;
+    return (q - kmin) / (kmax - kmin) * p->cp.pmax;
+}
+
+/* 0 below lo, 1 above lo + width, linear between */
+static double ramp(double x, double lo, double width)
+{
+    return x <= lo ? 0.0 : x >= lo + width ? 1.0 : (x - lo) / width;
+}
+
+void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c, double P,
+                        double X, double u, struct feroce_fluid_terms *t)
+{
+    const struct feroce_rp_params *rp = &c->rp;
+    double pkt_bits = 8.0 * p->packet_bytes;
+    double tau = (double)c->np_interval_ns * 1e-9;
+    double K = (double)rp->alpha_period_ns * 1e-9;
+    double D = (double)rp->decrease_period_ns * 1e-9;
+    double T = (double)rp->increase_timer_ns * 1e-9;
+    double LB = (double)rp->byte_counter_bytes / p->packet_bytes; /* 0: disabled */
+    double LT = T * X;
+    double F = rp->F;
+    double rai = rp->rai_bps / pkt_bits, rhai = rp->rhai_bps / pkt_bits;
+    double lambda, byte_ev, timer_ev, additive, hyper, first_inc;
+    struct mark m;
+
+    if (P < 0)
+        P = 0;
+    if (P > 1)
+        P = 1;
+    if (X < 0)
+        X = 0;
+    m.P = P;
+    m.l = P < 1 ? log1p(-P) : -INFINITY;
+
+    /* cuts: at each CNP, or at a decrease tick that follows a CNP */
+    lambda = cnp_rate(p, &m, X, tau);
+    t->cut = D > 0 ? cnp_in_window(p, &m, X, tau, D) / D : lambda;
+
+    /* alpha */
+    if (rp->alpha_mode == FEROCE_ALPHA_PERIODIC || p->cnp == FEROCE_FLUID_CNP_PAPER) {
+        /* a tick every K folds in "a CNP since the last tick" (the paper's equation) */
+        double phi = cnp_in_window(p, &m, X, tau, K);
+
+        t->up = rp->g * phi / K;
+        t->down = rp->g * (1 - phi) / K;
+    } else if (P == 0) {
+        t->up = 0;
+        t->down = rp->g / K;
+    } else {
+        /* on_cnp: +g(1-alpha) per CNP; -g alpha per expiry of the timer restarted by each CNP,
+         * expiries per CNP gap I = sum_j P(I >= j K) */
+        double n0 = floor(tau / K);
+        double expiries = n0 + survive(&m, ((n0 + 1) * K - tau) * X) / hit(&m, K * X);
+
+        t->up = rp->g * lambda;
+        t->down = rp->g * lambda * expiries;
+    }
+
+    /* increase events: byte counter every LB packets, timer every T (both restart at a cut) */
+    byte_ev = LB > 0 ? renewal(&m, X, LB) : 0.0;
+    timer_ev = LT > 0 ? renewal(&m, X, LT) : 0.0;
+    t->recover = byte_ev + timer_ev;
+    if (LB > 0) {
+        /* the paper: an event is additive when its own counter is past F stages.  Hyper needs both
+         * counters past F: (F+1) max(LB, LT) packets without a mark (stationary odds), and that many
+         * packets sent since the last cut (u: so that a flow recovering from a cut at a low rate does
+         * not count as hyper when P is 0) */
+        double Lmax = fmax(LB, LT);
+        double xb = (F + 1) * Lmax - LB, xt = (F + 1) * Lmax - LT;
+        double gate = ramp(u, (F + 0.5) * Lmax, Lmax);
+
+        additive = byte_ev * survive(&m, F * LB) + timer_ev * survive(&m, F * LT);
+        hyper = gate * (byte_ev * survive(&m, xb) * hyper_steps(rp, &m, xb, Lmax, u / Lmax - F) +
+                        timer_ev * survive(&m, xt) * hyper_steps(rp, &m, xt, Lmax, u / Lmax - F));
+        first_inc = fmin(T, LB / fmax(X, 1e-300));
+    } else {
+        /* timer only: stage F+1 is additive, later stages hyper (step (ts - F - 1) R_HAI if linear) */
+        double gate = ramp(u, (F + 1.5) * LT, LT);
+
+        additive = timer_ev * (survive(&m, F * LT) - survive(&m, (F + 1) * LT));
+        hyper = gate * timer_ev * survive(&m, (F + 1) * LT) *
+                hyper_steps(rp, &m, (F + 1) * LT, LT, u / fmax(LT, 1e-300) - F - 1);
+        first_inc = T;
+    }
+    t->increase = rai * additive + rhai * hyper;
+
+    /* Rt <- Rc at a cut: always, or only when an increase event came since the last cut */
+    if (rp->clamp == FEROCE_CLAMP_ALWAYS || t->cut == 0)
+        t->clamp = 1.0;
+    else if (p->cnp == FEROCE_FLUID_CNP_NP && D == 0)
+        t->clamp = cnp_gap_longer(&m, X, tau, first_inc);
+    else
+        t->clamp = exp(-t->cut * first_inc);
+}
+
+void feroce_fluid_flow_rhs(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c, double line,
+                           double floor_rate, const double v[4], double P, double X, double dv[4])
+{
+    double alpha = v[0], rt = v[1], rc = v[2];
+    struct feroce_fluid_terms t;
+
+    feroce_fluid_terms(p, c, P, X, v[3], &t);
+    dv[0] = t.up * (1 - alpha) - t.down * alpha;
+    dv[1] = -t.clamp * t.cut * (rt - rc) + t.increase;
+    dv[2] = -t.cut * fmin(rc * alpha / 2, rc - floor_rate) + (rt - rc) / 2 * t.recover;
+    if (rt >= line && dv[1] > 0)
+        dv[1] = 0;
+    if (rc >= line && dv[2] > 0)
+        dv[2] = 0;
+    dv[3] = rc - t.cut * v[3];
+}
