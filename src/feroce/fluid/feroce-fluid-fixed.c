@@ -110,7 +110,8 @@ enum feroce_err feroce_fluid_fixed_point(const struct feroce_fluid_params *p, st
 {
     enum feroce_err err = feroce_fluid_validate(p, why);
     double pkt_bits = 8.0 * p->packet_bytes, C = p->bottleneck_bps / pkt_bits;
-    double kmin = (double)p->cp.kmin_bytes / p->packet_bytes, kmax = (double)p->cp.kmax_bytes / p->packet_bytes;
+    double kmin = (double)p->cp.kmin_bytes / p->packet_bytes,
+           kmax = (double)p->cp.kmax_bytes / p->packet_bytes;
     double line_sum = 0, lo = log(1e-16), P;
     uint32_t i;
     gsl_error_handler_t *old;

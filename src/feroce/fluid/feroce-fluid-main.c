@@ -50,8 +50,9 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    fprintf(stderr, "feroce-fluid: command = \"%s\" is not allowed: expected run, fixedpoint, margin, boundary, "
-                    "map or --help\n",
+    fprintf(stderr,
+            "feroce-fluid: command = \"%s\" is not allowed: expected run, fixedpoint, margin, boundary, "
+            "map or --help\n",
             cmd);
     return 2;
 }

@@ -127,7 +127,8 @@ static double complex loop_at(const struct loop *lp, double w)
     return -lp->slope / s * delay * sum;
 }
 
-static void loop_setup(const struct feroce_fluid_params *p, const struct feroce_fluid_fixed *fp, struct loop *lp)
+static void loop_setup(const struct feroce_fluid_params *p, const struct feroce_fluid_fixed *fp,
+                       struct loop *lp)
 {
     uint32_t i;
 

@@ -58,7 +58,8 @@ enum feroce_err feroce_fluid_validate(const struct feroce_fluid_params *p, struc
     if (p->packet_bytes < 64 || p->packet_bytes > 65536)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "packet_bytes", p->packet_bytes, "[64, 65536] bytes");
     if (p->delay_ns < 0 || p->delay_ns > 100000000)
-        return feroce_fail(why, FEROCE_E_BAD_VALUE, "delay_ns", (double)p->delay_ns, "[0, 1e8] ns (0 to 100 ms)");
+        return feroce_fail(why, FEROCE_E_BAD_VALUE, "delay_ns", (double)p->delay_ns,
+                           "[0, 1e8] ns (0 to 100 ms)");
     if (p->max_step_ns < 1 || p->max_step_ns > 100000)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "step_ns", (double)p->max_step_ns, "[1, 100000] ns");
     if (p->delay_ns / p->max_step_ns > 10000000)
@@ -67,7 +68,8 @@ enum feroce_err feroce_fluid_validate(const struct feroce_fluid_params *p, struc
     if (p->cnp != FEROCE_FLUID_CNP_PAPER && p->cnp != FEROCE_FLUID_CNP_NP)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "cnp_model", p->cnp, "paper (0) or np (1)");
     if (p->nclasses < 1 || p->nclasses > FEROCE_FLUID_MAX_CLASSES)
-        return feroce_fail(why, FEROCE_E_BAD_VALUE, "classes", p->nclasses, "[1, %d]", FEROCE_FLUID_MAX_CLASSES);
+        return feroce_fail(why, FEROCE_E_BAD_VALUE, "classes", p->nclasses, "[1, %d]",
+                           FEROCE_FLUID_MAX_CLASSES);
     for (i = 0; i < p->nclasses; i++) {
         const struct feroce_fluid_class *c = &p->cls[i];
 
@@ -75,7 +77,8 @@ enum feroce_err feroce_fluid_validate(const struct feroce_fluid_params *p, struc
         if (err != FEROCE_OK)
             return err;
         if (c->rp.first_cnp_rate_bps != 0)
-            return feroce_fail(why, FEROCE_E_RP_FIRST_CNP_RATE, "first_cnp_rate_bps", c->rp.first_cnp_rate_bps,
+            return feroce_fail(why, FEROCE_E_RP_FIRST_CNP_RATE, "first_cnp_rate_bps",
+                               c->rp.first_cnp_rate_bps,
                                "0 in the fluid model (a one-off jump at the first CNP is not modelled)");
         if (c->np_interval_ns < 0)
             return feroce_fail(why, FEROCE_E_NP_INTERVAL, "np_interval_ns", (double)c->np_interval_ns,

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #define NV (1 + 4 * FEROCE_FLUID_MAX_CLASSES)
-#define W 4 /* variables per class: alpha, rt, rc, u */
+#define W  4 /* variables per class: alpha, rt, rc, u */
 
 size_t feroce_fluid_ring_len(const struct feroce_fluid_params *p)
 {
@@ -124,7 +124,7 @@ static void step(struct feroce_fluid_sim *s)
     uint32_t n = s->p->nclasses, nv = 1 + W * n, i, j;
     double y[NV], k1[NV], k2[NV], k3[NV], k4[NV], ys[NV];
     double qd0 = 0, qdh = 0, qd1 = 0, xd0[FEROCE_FLUID_MAX_CLASSES], xdh[FEROCE_FLUID_MAX_CLASSES],
-        xd1[FEROCE_FLUID_MAX_CLASSES];
+           xd1[FEROCE_FLUID_MAX_CLASSES];
     double h = s->h;
 
     y[0] = s->q;

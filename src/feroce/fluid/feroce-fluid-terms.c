@@ -207,8 +207,9 @@ void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce
         t->clamp = exp(-t->cut * first_inc);
 }
 
-void feroce_fluid_flow_rhs(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c, double line,
-                           double floor_rate, const double v[4], double P, double X, double dv[4])
+void feroce_fluid_flow_rhs(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c,
+                           double line, double floor_rate, const double v[4], double P, double X,
+                           double dv[4])
 {
     double alpha = v[0], rt = v[1], rc = v[2];
     struct feroce_fluid_terms t;

@@ -92,8 +92,9 @@ void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce
  * d(alpha, Rt, Rc, u)/dt of one flow of class c (rates in pkt/s) for delayed P and X, with the
  * clamps at the line rate; line and floor in pkt/s.
  */
-void feroce_fluid_flow_rhs(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c, double line,
-                           double floor_rate, const double v[4], double P, double X, double dv[4]);
+void feroce_fluid_flow_rhs(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c,
+                           double line, double floor_rate, const double v[4], double P, double X,
+                           double dv[4]);
 
 /* Marking probability at a queue of q packets. */
 double feroce_fluid_mark(const struct feroce_fluid_params *p, double q_pkts);
@@ -123,7 +124,7 @@ struct feroce_fluid_sim {
     struct feroce_fluid_flow prev_f[FEROCE_FLUID_MAX_CLASSES];
     double line_pkts[FEROCE_FLUID_MAX_CLASSES];
     double min_pkts[FEROCE_FLUID_MAX_CLASSES];
-    double C;  /* bottleneck, pkt/s */
+    double C; /* bottleneck, pkt/s */
 };
 
 /* Doubles the delay line needs. */

@@ -56,7 +56,7 @@ int fluid_parse_rate_bps(const char *text, double default_unit, double *bps)
     static const struct {
         const char *unit;
         double bps;
-    } units[] = { { "bps", 1 },   { "b/s", 1 },   { "Kbps", 1e3 }, { "Kb/s", 1e3 }, { "kbps", 1e3 },
+    } units[] = { { "bps", 1 },    { "b/s", 1 },    { "Kbps", 1e3 }, { "Kb/s", 1e3 }, { "kbps", 1e3 },
                   { "Mbps", 1e6 }, { "Mb/s", 1e6 }, { "Gbps", 1e9 }, { "Gb/s", 1e9 } };
     const char *rest;
     double v;
@@ -159,7 +159,8 @@ static int apply_class(struct feroce_fluid_class *c, const char *name, const cha
     } else if (strcmp(name, "F") == 0) {
         if (feroce_rp_set_param(rp, "F", v, &why) != FEROCE_OK)
             return bad(msg, len, name, v, "a non-negative integer");
-    } else if (strcmp(name, "alpha-mode") == 0 || strcmp(name, "hai-mode") == 0 || strcmp(name, "clamp") == 0) {
+    } else if (strcmp(name, "alpha-mode") == 0 || strcmp(name, "hai-mode") == 0 ||
+               strcmp(name, "clamp") == 0) {
         const char *core = name[0] == 'a' ? "alpha_mode" : name[0] == 'h' ? "hai_mode" : "clamp";
 
         if (feroce_rp_set_param(rp, core, v, &why) != FEROCE_OK)
@@ -170,7 +171,8 @@ static int apply_class(struct feroce_fluid_class *c, const char *name, const cha
         const char *eq = strchr(v, '=');
 
         if (!eq || (size_t)(eq - v) >= sizeof key)
-            return bad(msg, len, name, v, "NAME=VALUE with a reaction-point parameter name, e.g. rai_bps=40e6");
+            return bad(msg, len, name, v,
+                       "NAME=VALUE with a reaction-point parameter name, e.g. rai_bps=40e6");
         memcpy(key, v, (size_t)(eq - v));
         key[eq - v] = '\0';
         if (feroce_rp_set_param(rp, key, eq + 1, &why) != FEROCE_OK) {
@@ -270,7 +272,8 @@ static int parse_class(struct feroce_fluid_class *c, const struct feroce_fluid_p
 
         if (first) {
             if (parse_real(tok, &x) != 0 || x != floor(x) || x < 1 || x > 1000000)
-                return bad(msg, len, "class", spec, "COUNT[,key=value...] with COUNT an integer in [1, 1000000]");
+                return bad(msg, len, "class", spec,
+                           "COUNT[,key=value...] with COUNT an integer in [1, 1000000]");
             c->flows = (uint32_t)x;
             continue;
         }
@@ -341,12 +344,36 @@ static int parse_schedule(struct feroce_fluid_params *p, const char *spec, char 
 
 /* ---- the whole command line ------------------------------------------------ */
 
-static const char *const model_flags[] = {
-    "preset", "line-rate", "bottleneck", "flows", "delay", "step", "kmin", "kmax", "pmax", "packet-bytes",
-    "cnp-model", "g", "initial-alpha", "rai", "rhai", "min-rate", "first-cnp-rate", "timer", "alpha-period",
-    "decrease-period", "cnp-interval", "byte-counter", "F", "alpha-mode", "hai-mode", "clamp", "param",
-    "class", "schedule", NULL
-};
+static const char *const model_flags[] = { "preset",
+                                           "line-rate",
+                                           "bottleneck",
+                                           "flows",
+                                           "delay",
+                                           "step",
+                                           "kmin",
+                                           "kmax",
+                                           "pmax",
+                                           "packet-bytes",
+                                           "cnp-model",
+                                           "g",
+                                           "initial-alpha",
+                                           "rai",
+                                           "rhai",
+                                           "min-rate",
+                                           "first-cnp-rate",
+                                           "timer",
+                                           "alpha-period",
+                                           "decrease-period",
+                                           "cnp-interval",
+                                           "byte-counter",
+                                           "F",
+                                           "alpha-mode",
+                                           "hai-mode",
+                                           "clamp",
+                                           "param",
+                                           "class",
+                                           "schedule",
+                                           NULL };
 
 static int in_list(const char *const *list, const char *name)
 {
@@ -449,8 +476,8 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
             line = a->flag_value[i];
     }
     if (fluid_parse_rate_bps(line, 0, &line_bps) != 0 || !(line_bps > 0)) {
-        fprintf(err, "%s: line-rate = %s is not allowed: expected a rate > 0 with its unit, e.g. 10Gbps\n", prog,
-                line);
+        fprintf(err, "%s: line-rate = %s is not allowed: expected a rate > 0 with its unit, e.g. 10Gbps\n",
+                prog, line);
         return 2;
     }
     if (feroce_fluid_preset(&a->p, preset, line_bps, 2, &why) != FEROCE_OK) {
@@ -476,7 +503,8 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
             schedule = v;
             continue;
         }
-        r = in_list(extra, n) ? apply_extra(a, n, v, msg, sizeof msg) : fluid_args_apply(&a->p, n, v, msg, sizeof msg);
+        r = in_list(extra, n) ? apply_extra(a, n, v, msg, sizeof msg)
+                              : fluid_args_apply(&a->p, n, v, msg, sizeof msg);
         if (r != 0) {
             fprintf(err, "%s: %s\n", prog, msg);
             return 2;
@@ -484,7 +512,9 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
     }
     for (i = 0; i < a->nflags && (nclasses > 0 || schedule); i++)
         if (strcmp(a->flag_name[i], "flows") == 0) {
-            fprintf(err, "%s: flows = %s is not allowed with --class or --schedule: expected the count in each class\n",
+            fprintf(err,
+                    "%s: flows = %s is not allowed with --class or --schedule: expected the count in each "
+                    "class\n",
                     prog, a->flag_value[i]);
             return 2;
         }

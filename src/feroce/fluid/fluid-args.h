@@ -14,10 +14,10 @@
 /* What a subcommand parsed: the model and the run's own flags. */
 struct fluid_args {
     struct feroce_fluid_params p;
-    double duration_s; /* run */
-    double window_s;   /* run: sampling interval of the CSV */
-    const char *out;   /* output file (run: CSV; map: file prefix) */
-    const char *x, *y; /* map axes: NAME:FROM:TO:COUNT[:log] */
+    double duration_s;       /* run */
+    double window_s;         /* run: sampling interval of the CSV */
+    const char *out;         /* output file (run: CSV; map: file prefix) */
+    const char *x, *y;       /* map axes: NAME:FROM:TO:COUNT[:log] */
     const char *outdir, *db; /* study (feroce-sweep's contract) */
     long seed;
     int64_t max_delay_ns; /* boundary */
@@ -37,7 +37,8 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
 
 /* Apply one model flag (without "--") to p, as the command line would; 0, or 2 with a message in
  * msg.  Used by map to set the axes' values. */
-int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char *value, char *msg, size_t len);
+int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char *value, char *msg,
+                     size_t len);
 
 /* Parsers of values with units; 0 on success. */
 int fluid_parse_time_ns(const char *text, int64_t *ns);

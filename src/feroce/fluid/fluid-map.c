@@ -25,7 +25,8 @@ struct axis {
 
 static enum axis_kind kind_of(const char *name)
 {
-    static const char *const times[] = { "delay", "timer", "alpha-period", "decrease-period", "cnp-interval", NULL };
+    static const char *const times[] = { "delay",           "timer",        "alpha-period",
+                                         "decrease-period", "cnp-interval", NULL };
     static const char *const rates[] = { "rai", "rhai", "min-rate", "line-rate", "bottleneck", NULL };
     static const char *const bytes[] = { "kmin", "kmax", "byte-counter", "packet-bytes", NULL };
     const char *const *n;
@@ -149,7 +150,8 @@ int fluid_cmd_map(int argc, char **argv)
 
             axis_text(&ax[i], j ? ax[i].to : ax[i].from, vx, sizeof vx);
             if (fluid_args_apply(&p, ax[i].name, vx, msg, sizeof msg) != 0 ||
-                (feroce_fluid_validate(&p, &why) != FEROCE_OK && feroce_check_message(&why, msg, sizeof msg))) {
+                (feroce_fluid_validate(&p, &why) != FEROCE_OK &&
+                 feroce_check_message(&why, msg, sizeof msg))) {
                 fprintf(stderr, "%s: %s: %s\n", prog, i ? "y" : "x", msg);
                 return 2;
             }
@@ -161,8 +163,8 @@ int fluid_cmd_map(int argc, char **argv)
         fprintf(stderr, "%s: out = %s is not allowed: cannot write %s\n", prog, prefix, tmp);
         return 2;
     }
-    fprintf(out, "%s%s%s,%s%s%s,phase_margin_deg,crossover_hz,p,q_bytes\n", ax[0].name, *ax[0].unit ? "_" : "",
-            ax[0].unit, ax[1].name, *ax[1].unit ? "_" : "", ax[1].unit);
+    fprintf(out, "%s%s%s,%s%s%s,phase_margin_deg,crossover_hz,p,q_bytes\n", ax[0].name,
+            *ax[0].unit ? "_" : "", ax[0].unit, ax[1].name, *ax[1].unit ? "_" : "", ax[1].unit);
     for (i = 0; i < ax[0].count; i++) {
         for (j = 0; j < ax[1].count; j++) {
             struct feroce_fluid_params p = a.p;
@@ -197,33 +199,36 @@ int fluid_cmd_map(int argc, char **argv)
         fprintf(stderr, "%s: cannot write %s\n", prog, tmp);
         return 1;
     }
-    fprintf(gp,
-            "# feroce-fluid map: heatmap of the phase margin with its zero contour\n"
-            "# gnuplot -e \"in='%s.csv'\" -e \"out='%s.png'\" %s.gp\n"
-            "if (!exists('in')) in = '%s.csv'\n"
-            "if (!exists('out')) out = '%s.png'\n"
-            "set datafile separator ','\n"
-            "set datafile missing 'nan'\n"
-            "set table $zero\n"
-            "unset surface\nset contour base\nset cntrparam levels discrete 0\n"
-            "splot in skip 1 using 1:2:3 with lines\n"
-            "unset table\nunset contour\nset surface\n"
-            "set terminal pngcairo size 900,700\nset output out\n"
-            "set view map\nset pm3d at b corners2color c1\nset palette defined (-90 'red', 0 'white', 90 'blue')\n"
-            "set cbrange [-90:90]\nset cblabel 'phase margin (deg)'\n"
-            "%s%s"
-            "set xlabel '%s%s%s%s'\nset ylabel '%s%s%s%s'\n"
-            "set title 'DCQCN fluid model: phase margin (black: 0, unstable where red)'\n"
-            "unset key\n"
-            "splot in skip 1 using 1:2:3 with pm3d, $zero using 1:2:(0) with lines lw 2 lc 'black' nosurface\n",
-            prefix, prefix, prefix, prefix, prefix, ax[0].log ? "set logscale x\n" : "",
-            ax[1].log ? "set logscale y\n" : "", ax[0].name, *ax[0].unit ? " (" : "", ax[0].unit,
-            *ax[0].unit ? ")" : "", ax[1].name, *ax[1].unit ? " (" : "", ax[1].unit, *ax[1].unit ? ")" : "");
+    fprintf(
+        gp,
+        "# feroce-fluid map: heatmap of the phase margin with its zero contour\n"
+        "# gnuplot -e \"in='%s.csv'\" -e \"out='%s.png'\" %s.gp\n"
+        "if (!exists('in')) in = '%s.csv'\n"
+        "if (!exists('out')) out = '%s.png'\n"
+        "set datafile separator ','\n"
+        "set datafile missing 'nan'\n"
+        "set table $zero\n"
+        "unset surface\nset contour base\nset cntrparam levels discrete 0\n"
+        "splot in skip 1 using 1:2:3 with lines\n"
+        "unset table\nunset contour\nset surface\n"
+        "set terminal pngcairo size 900,700\nset output out\n"
+        "set view map\nset pm3d at b corners2color c1\nset palette defined (-90 'red', 0 'white', 90 "
+        "'blue')\n"
+        "set cbrange [-90:90]\nset cblabel 'phase margin (deg)'\n"
+        "%s%s"
+        "set xlabel '%s%s%s%s'\nset ylabel '%s%s%s%s'\n"
+        "set title 'DCQCN fluid model: phase margin (black: 0, unstable where red)'\n"
+        "unset key\n"
+        "splot in skip 1 using 1:2:3 with pm3d, $zero using 1:2:(0) with lines lw 2 lc 'black' nosurface\n",
+        prefix, prefix, prefix, prefix, prefix, ax[0].log ? "set logscale x\n" : "",
+        ax[1].log ? "set logscale y\n" : "", ax[0].name, *ax[0].unit ? " (" : "", ax[0].unit,
+        *ax[0].unit ? ")" : "", ax[1].name, *ax[1].unit ? " (" : "", ax[1].unit, *ax[1].unit ? ")" : "");
     if (fluid_commit_atomic(gp, tmp, path) != 0) {
         fprintf(stderr, "%s: cannot write %s\n", prog, path);
         return 1;
     }
-    snprintf(cmd, sizeof cmd, "gnuplot -e \"in='%s.csv'\" -e \"out='%s.png'\" '%s.gp' 2>&1", prefix, prefix, prefix);
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"in='%s.csv'\" -e \"out='%s.png'\" '%s.gp' 2>&1", prefix, prefix,
+             prefix);
     if (system(cmd) != 0)
         fprintf(stderr, "%s: gnuplot failed or is missing: %s.png not drawn (CSV and script written)\n", prog,
                 prefix);

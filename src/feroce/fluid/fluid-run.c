@@ -144,8 +144,8 @@ int fluid_cmd_run(int argc, char **argv)
     if (r)
         return r;
     if (a.window_s > a.duration_s) {
-        fprintf(stderr, "feroce-fluid run: window = %g s is not allowed: expected <= duration = %g s\n", a.window_s,
-                a.duration_s);
+        fprintf(stderr, "feroce-fluid run: window = %g s is not allowed: expected <= duration = %g s\n",
+                a.window_s, a.duration_s);
         return 2;
     }
     if (a.out && !(out = fluid_open_atomic(a.out, tmp, sizeof tmp))) {

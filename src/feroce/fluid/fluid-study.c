@@ -139,9 +139,18 @@ int fluid_cmd_study(int argc, char **argv, const char *prog)
            have_margin ? m.phase_margin_deg : NAN);
     printf("wrote %s\n", path);
     if (a.db && strcmp(a.db, "none") != 0) {
-        struct feroce_db_run run = { "feroce-fluid-study", feroce_version(), a.seed, started, now_s() - t0,
-                                     a.duration_s, a.outdir, command ? command : prog, params, n_params,
-                                     metrics, n_metrics };
+        struct feroce_db_run run = { "feroce-fluid-study",
+                                     feroce_version(),
+                                     a.seed,
+                                     started,
+                                     now_s() - t0,
+                                     a.duration_s,
+                                     a.outdir,
+                                     command ? command : prog,
+                                     params,
+                                     n_params,
+                                     metrics,
+                                     n_metrics };
 
         if (feroce_db_open(a.db, &db, err, sizeof err) != 0 ||
             feroce_db_insert_run(db, &run, &id, err, sizeof err) != 0) {
