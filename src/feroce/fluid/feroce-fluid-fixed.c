@@ -144,7 +144,7 @@ enum feroce_err feroce_fluid_fixed_point(const struct feroce_fluid_params *p, st
     gsl_set_error_handler(old);
     excess(p, P, fp->f);
     fp->p = P;
-    fp->in_ramp = P <= p->cp.pmax;
+    fp->in_ramp = P <= p->cp.pmax || p->ramp == FEROCE_FLUID_RAMP_LINEAR;
     fp->q_pkts = fp->in_ramp ? kmin + P / p->cp.pmax * (kmax - kmin) : kmax;
     if (p->nclasses == 1) {
         /* Zhu et al. 2016: p* ~ [R_AI N^2 / (tau' C^2) (1/B + N/(T C))^2]^(1/3) */

@@ -67,6 +67,8 @@ enum feroce_err feroce_fluid_validate(const struct feroce_fluid_params *p, struc
                            ">= delay_ns / 1e7 = %.15g ns (delay line too long)", (double)p->delay_ns / 1e7);
     if (p->cnp != FEROCE_FLUID_CNP_PAPER && p->cnp != FEROCE_FLUID_CNP_NP)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "cnp_model", p->cnp, "paper (0) or np (1)");
+    if (p->ramp != FEROCE_FLUID_RAMP_RED && p->ramp != FEROCE_FLUID_RAMP_LINEAR)
+        return feroce_fail(why, FEROCE_E_BAD_VALUE, "ramp", p->ramp, "red (0) or linear (1)");
     if (p->nclasses < 1 || p->nclasses > FEROCE_FLUID_MAX_CLASSES)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "classes", p->nclasses, "[1, %d]",
                            FEROCE_FLUID_MAX_CLASSES);

@@ -110,6 +110,8 @@ double feroce_fluid_mark(const struct feroce_fluid_params *p, double q_pkts)
 
     if (q <= kmin)
         return 0.0;
+    if (p->ramp == FEROCE_FLUID_RAMP_LINEAR)
+        return fmin(1.0, (q - kmin) / (kmax - kmin) * p->cp.pmax);
     if (q > kmax)
         return 1.0;
     return (q - kmin) / (kmax - kmin) * p->cp.pmax;

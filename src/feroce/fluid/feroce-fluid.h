@@ -39,6 +39,12 @@ enum feroce_fluid_cnp {
     FEROCE_FLUID_CNP_NP         /* the notification point's renewal rate 1/(tau + 1/(P X)) */
 };
 
+/* Marking above Kmax. */
+enum feroce_fluid_ramp {
+    FEROCE_FLUID_RAMP_RED = 0, /* every packet (the switch, spec/dcqcn.md) */
+    FEROCE_FLUID_RAMP_LINEAR   /* the ramp goes on to p = 1 (the paper's linear analysis, its Fig. 3) */
+};
+
 struct feroce_fluid_class {
     struct feroce_rp_params rp; /* the flows' reaction point (validated by feroce_rp_validate) */
     int64_t np_interval_ns;     /* tau: the notification point's CNP interval, >= 0 */
@@ -54,6 +60,7 @@ struct feroce_fluid_params {
     uint32_t packet_bytes;      /* unit of the model: marking probability is per packet */
     int64_t max_step_ns;        /* h <= this; h = delay / k exactly (feroce_fluid_step_s) */
     enum feroce_fluid_cnp cnp;
+    enum feroce_fluid_ramp ramp;
     uint32_t nclasses;
     struct feroce_fluid_class cls[FEROCE_FLUID_MAX_CLASSES];
 };

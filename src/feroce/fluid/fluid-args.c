@@ -237,6 +237,15 @@ int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char
         p->packet_bytes = (uint32_t)bytes;
         return 0;
     }
+    if (strcmp(name, "ramp") == 0) {
+        if (strcmp(v, "red") == 0)
+            p->ramp = FEROCE_FLUID_RAMP_RED;
+        else if (strcmp(v, "linear") == 0)
+            p->ramp = FEROCE_FLUID_RAMP_LINEAR;
+        else
+            return bad(msg, len, name, v, "red or linear");
+        return 0;
+    }
     if (strcmp(name, "cnp-model") == 0) {
         if (strcmp(v, "paper") == 0)
             p->cnp = FEROCE_FLUID_CNP_PAPER;
@@ -355,6 +364,7 @@ static const char *const model_flags[] = { "preset",
                                            "pmax",
                                            "packet-bytes",
                                            "cnp-model",
+                                           "ramp",
                                            "g",
                                            "initial-alpha",
                                            "rai",
