@@ -156,35 +156,46 @@ static double gain_log(const struct loop *lp, double lw)
     return log(cabs(loop_at(lp, exp(lw))));
 }
 
-/* Smallest phase margin over all gain crossovers in [1, 1e9] rad/s. */
+/* The phase of L(j w) without the loop delay's e^{-j w tau*}, unwrapped next to `near`. */
+static double phase_near(const struct loop *lp, double w, double near)
+{
+    double ph = carg(loop_at(lp, w) * cexp(I * w * lp->tau));
+
+    return ph + 2 * M_PI * nearbyint((near - ph) / (2 * M_PI));
+}
+
+/*
+ * Smallest phase margin over all gain crossovers in [1, 1e9] rad/s.  The phase is unwrapped
+ * from low frequencies (the loop's own part along the scan, the delay's -w tau* exactly), so a
+ * loop whose delay turns the phase past -180 degrees gets a margin below -180, not a wrapped one.
+ */
 static void margin_of(const struct loop *lp, double *pm_deg, double *wc)
 {
     const int n = 720;
     double lo = log(1.0), hi = log(1e9), prev_x = lo, prev_g = gain_log(lp, lo);
+    double prev_ph = carg(loop_at(lp, 1.0) * cexp(I * 1.0 * lp->tau));
     int k, it;
 
     *pm_deg = INFINITY;
     *wc = 0;
     for (k = 1; k <= n; k++) {
-        double x = lo + (hi - lo) * k / n, gx = gain_log(lp, x);
+        double x = lo + (hi - lo) * k / n, gx = gain_log(lp, x), ph = phase_near(lp, exp(x), prev_ph);
 
         if ((prev_g > 0) != (gx > 0)) {
             double a = prev_x, b = x, ga = prev_g, w, pm;
 
             for (it = 0; it < 60; it++) {
-                double m = 0.5 * (a + b), gm = gain_log(lp, m);
+                double mid = 0.5 * (a + b), gm = gain_log(lp, mid);
 
                 if ((gm > 0) == (ga > 0)) {
-                    a = m;
+                    a = mid;
                     ga = gm;
                 } else {
-                    b = m;
+                    b = mid;
                 }
             }
             w = exp(0.5 * (a + b));
-            pm = 180.0 + carg(loop_at(lp, w)) * 180.0 / M_PI;
-            if (pm > 180)
-                pm -= 360;
+            pm = 180.0 + (phase_near(lp, w, prev_ph) - w * lp->tau) * 180.0 / M_PI;
             if (pm < *pm_deg) {
                 *pm_deg = pm;
                 *wc = w;
@@ -192,6 +203,7 @@ static void margin_of(const struct loop *lp, double *pm_deg, double *wc)
         }
         prev_x = x;
         prev_g = gx;
+        prev_ph = ph;
     }
 }
 

@@ -199,30 +199,28 @@ int fluid_cmd_map(int argc, char **argv)
         fprintf(stderr, "%s: cannot write %s\n", prog, tmp);
         return 1;
     }
-    fprintf(
-        gp,
-        "# feroce-fluid map: heatmap of the phase margin with its zero contour\n"
-        "# gnuplot -e \"in='%s.csv'\" -e \"out='%s.png'\" %s.gp\n"
-        "if (!exists('in')) in = '%s.csv'\n"
-        "if (!exists('out')) out = '%s.png'\n"
-        "set datafile separator ','\n"
-        "set datafile missing 'nan'\n"
-        "set table $zero\n"
-        "unset surface\nset contour base\nset cntrparam levels discrete 0\n"
-        "splot in skip 1 using 1:2:3 with lines\n"
-        "unset table\nunset contour\nset surface\n"
-        "set terminal pngcairo size 900,700\nset output out\n"
-        "set view map\nset pm3d at b corners2color c1\nset palette defined (-90 'red', 0 'white', 90 "
-        "'blue')\n"
-        "set cbrange [-90:90]\nset cblabel 'phase margin (deg)'\n"
-        "%s%s"
-        "set xlabel '%s%s%s%s'\nset ylabel '%s%s%s%s'\n"
-        "set title 'DCQCN fluid model: phase margin (black: 0, unstable where red)'\n"
-        "unset key\n"
-        "splot in skip 1 using 1:2:3 with pm3d, $zero using 1:2:(0) with lines lw 2 lc 'black' nosurface\n",
-        prefix, prefix, prefix, prefix, prefix, ax[0].log ? "set logscale x\n" : "",
-        ax[1].log ? "set logscale y\n" : "", ax[0].name, *ax[0].unit ? " (" : "", ax[0].unit,
-        *ax[0].unit ? ")" : "", ax[1].name, *ax[1].unit ? " (" : "", ax[1].unit, *ax[1].unit ? ")" : "");
+    fprintf(gp,
+            "# feroce-fluid map: heatmap of the phase margin with its zero contour\n"
+            "# gnuplot -e \"in='%s.csv'\" -e \"out='%s.png'\" %s.gp\n"
+            "if (!exists('in')) in = '%s.csv'\n"
+            "if (!exists('out')) out = '%s.png'\n"
+            "set datafile separator ','\n"
+            "set datafile missing 'nan'\n"
+            "set contour base\nset cntrparam levels discrete 0\nunset clabel\n"
+            "set for [i=1:8] linetype i lc rgb 'black' lw 3\n"
+            "set autoscale xfix\nset autoscale yfix\n"
+            "set terminal pngcairo size 900,700\nset output out\n"
+            "set view map\nset pm3d at b corners2color c1\nset palette defined (-90 'red', 0 'white', 90 "
+            "'blue')\n"
+            "set cbrange [-90:90]\nset cblabel 'phase margin (deg)'\n"
+            "%s%s"
+            "set xlabel '%s%s%s%s'\nset ylabel '%s%s%s%s'\n"
+            "set title 'DCQCN fluid model: phase margin (black line: 0; red: negative, unstable)'\n"
+            "unset key\n"
+            "splot in skip 1 using 1:2:3 with pm3d nocontour, in skip 1 using 1:2:3 with lines nosurface\n",
+            prefix, prefix, prefix, prefix, prefix, ax[0].log ? "set logscale x\n" : "",
+            ax[1].log ? "set logscale y\n" : "", ax[0].name, *ax[0].unit ? " (" : "", ax[0].unit,
+            *ax[0].unit ? ")" : "", ax[1].name, *ax[1].unit ? " (" : "", ax[1].unit, *ax[1].unit ? ")" : "");
     if (fluid_commit_atomic(gp, tmp, path) != 0) {
         fprintf(stderr, "%s: cannot write %s\n", prog, path);
         return 1;
