@@ -30,6 +30,9 @@ struct bench_case {
     double line;
     uint32_t flows;
     int64_t delay_ns;
+    uint64_t kmax_bytes; /* 0: the preset's */
+    double pmax;
+    int64_t step_ns;
 };
 
 static double run_once(const struct feroce_fluid_params *p, int64_t *steps, double *q_end)
@@ -50,14 +53,17 @@ static double run_once(const struct feroce_fluid_params *p, int64_t *steps, doub
 int main(int argc, char **argv)
 {
     static const struct bench_case cases[] = {
-        { "advcam-3to1-10g", "paper", 10e9, 3, 4000 },
-        { "paper-10flows-40g", "paper", 40e9, 10, 4000 },
-        { "paper-64flows-40g-85us", "paper", 40e9, 64, 85000 },
-        { "hpcc-3to1-10g", "hpcc", 10e9, 3, 4000 },
+        { "advcam-3to1-10g", "paper", 10e9, 3, 4000, 0, 0, 500 },
+        { "advcam-3to1-10g", "paper", 10e9, 3, 4000, 0, 0, 4000 },
+        { "paper-10flows-40g", "paper", 40e9, 10, 4000, 0, 0, 500 },
+        { "paper-10flows-40g", "paper", 40e9, 10, 4000, 0, 0, 4000 },
+        { "paper-64flows-40g-85us", "paper", 40e9, 64, 85000, 2000000, 0.1, 500 },
+        { "paper-64flows-40g-85us", "paper", 40e9, 64, 85000, 2000000, 0.1, 4000 },
+        { "hpcc-3to1-10g", "hpcc", 10e9, 3, 4000, 0, 0, 500 },
     };
     const size_t nc = sizeof cases / sizeof cases[0];
-    double best[8], q_end[8];
-    int64_t steps[8];
+    double best[16], q_end[16], step_s[16];
+    int64_t steps[16];
     int repeats = argc > 1 ? atoi(argv[1]) : 5, r, i, j, points = 0;
     struct feroce_fluid_params p;
     double t0, t1, worst = 0;
@@ -75,13 +81,19 @@ int main(int argc, char **argv)
 
             feroce_fluid_preset(&p, cases[c].preset, cases[c].line, cases[c].flows, NULL);
             p.delay_ns = cases[c].delay_ns;
+            p.max_step_ns = cases[c].step_ns;
+            if (cases[c].kmax_bytes) {
+                p.cp.kmax_bytes = cases[c].kmax_bytes;
+                p.cp.pmax = cases[c].pmax;
+            }
+            step_s[c] = feroce_fluid_step_s(&p);
             t = run_once(&p, &steps[c], &q_end[c]);
             if (t < best[c])
                 best[c] = t;
         }
     for (c = 0; c < nc; c++)
         printf("case=%s simulated_ms=100 step_ns=%.0f cpu_ms=%.2f steps_per_s=%.3g q_end_bytes=%.0f\n",
-               cases[c].name, feroce_fluid_step_s(&p) * 1e9, best[c] * 1e3, steps[c] / best[c], q_end[c]);
+               cases[c].name, step_s[c] * 1e9, best[c] * 1e3, steps[c] / best[c], q_end[c]);
     /* margin per point over flows 2..150 x delay 2..100 us, at 10 Gb/s with the paper preset */
     t0 = cpu_s();
     for (i = 0; i < 20; i++)

@@ -65,11 +65,24 @@ void feroce_fluid_init(struct feroce_fluid_sim *s, const struct feroce_fluid_par
     memcpy(s->prev_f, s->f, sizeof s->f);
 }
 
-/* Derivatives at a stage: y = (q, alpha_i, rt_i, rc_i); delayed queue qd and rates xd[]. */
-static void rhs(const struct feroce_fluid_sim *s, const double *y, double qd, const double *xd, double *dy)
+/* The u-independent terms of every active class for a delayed queue qd and delayed rates xd[]. */
+static void delayed_terms(const struct feroce_fluid_sim *s, double qd, const double *xd,
+                          struct feroce_fluid_terms *t)
 {
     const struct feroce_fluid_params *p = s->p;
     double P = feroce_fluid_mark(p, qd > 0 ? qd : 0);
+    uint32_t i;
+
+    for (i = 0; i < p->nclasses; i++)
+        if (s->active[i])
+            feroce_fluid_terms_base(p, &p->cls[i], P, xd[i], &t[i]);
+}
+
+/* Derivatives at a stage y = (q, then alpha, rt, rc, u per class), from the delayed terms. */
+static void rhs(const struct feroce_fluid_sim *s, const double *y, const struct feroce_fluid_terms *t,
+                double *dy)
+{
+    const struct feroce_fluid_params *p = s->p;
     double in = 0;
     uint32_t i;
 
@@ -79,8 +92,7 @@ static void rhs(const struct feroce_fluid_sim *s, const double *y, double qd, co
             continue;
         }
         in += p->cls[i].flows * y[3 + W * i];
-        feroce_fluid_flow_rhs(p, &p->cls[i], s->line_pkts[i], s->min_pkts[i], y + 1 + W * i, P, xd[i],
-                              dy + 1 + W * i);
+        feroce_fluid_flow_rhs_terms(&t[i], s->line_pkts[i], s->min_pkts[i], y + 1 + W * i, dy + 1 + W * i);
     }
     dy[0] = in - s->C;
     if (y[0] <= 0 && dy[0] < 0)
@@ -123,8 +135,9 @@ static void step(struct feroce_fluid_sim *s)
 {
     uint32_t n = s->p->nclasses, nv = 1 + W * n, i, j;
     double y[NV], k1[NV], k2[NV], k3[NV], k4[NV], ys[NV];
-    double qd0 = 0, qdh = 0, qd1 = 0, xd0[FEROCE_FLUID_MAX_CLASSES], xdh[FEROCE_FLUID_MAX_CLASSES],
-           xd1[FEROCE_FLUID_MAX_CLASSES];
+    double xd[FEROCE_FLUID_MAX_CLASSES];
+    struct feroce_fluid_terms t0[FEROCE_FLUID_MAX_CLASSES], th[FEROCE_FLUID_MAX_CLASSES];
+    struct feroce_fluid_terms *t1 = s->next_terms;
     double h = s->h;
 
     y[0] = s->q;
@@ -135,42 +148,46 @@ static void step(struct feroce_fluid_sim *s)
         y[4 + W * i] = s->f[i].u;
     }
     if (s->k > 0) {
+        /* the delayed inputs come from the delay line: row k at t, the mean of rows k and k-1 at
+         * t + h/2 (stages 2 and 3 share it), row k-1 at t + h, which is row k of the next step */
         const double *r0 = ring_row(s, s->k), *r1 = ring_row(s, s->k - 1);
 
-        qd0 = r0[0];
-        qd1 = r1[0];
-        qdh = (qd0 + qd1) / 2;
-        for (i = 0; i < n; i++) {
-            xd0[i] = r0[1 + i];
-            xd1[i] = r1[1 + i];
-            xdh[i] = (xd0[i] + xd1[i]) / 2;
+        if (s->next_terms_ok)
+            memcpy(t0, t1, sizeof(t0[0]) * n);
+        else
+            delayed_terms(s, r0[0], r0 + 1, t0);
+        for (i = 0; i < n; i++)
+            xd[i] = (r0[1 + i] + r1[1 + i]) / 2;
+        delayed_terms(s, (r0[0] + r1[0]) / 2, xd, th);
+        delayed_terms(s, r1[0], r1 + 1, t1);
+        s->next_terms_ok = 1;
+        rhs(s, y, t0, k1);
+        for (j = 0; j < nv; j++)
+            ys[j] = y[j] + h / 2 * k1[j];
+        rhs(s, ys, th, k2);
+        for (j = 0; j < nv; j++)
+            ys[j] = y[j] + h / 2 * k2[j];
+        rhs(s, ys, th, k3);
+        for (j = 0; j < nv; j++)
+            ys[j] = y[j] + h * k3[j];
+        rhs(s, ys, t1, k4);
+    } else {
+        /* no delay: each stage's "delayed" values are its own */
+        double *kk[4] = { k1, k2, k3, k4 }, frac[4] = { 0, 0.5, 0.5, 1 };
+        int stage;
+
+        for (stage = 0; stage < 4; stage++) {
+            const double *st = stage == 0 ? y : ys;
+
+            if (stage > 0)
+                for (j = 0; j < nv; j++)
+                    ys[j] = y[j] + h * frac[stage] * kk[stage - 1][j];
+            for (i = 0; i < n; i++)
+                xd[i] = st[3 + W * i];
+            delayed_terms(s, st[0], xd, t0);
+            rhs(s, st, t0, kk[stage]);
         }
     }
-    /* without a delay the "delayed" values are the stage's own */
-#define DELAYED(st, qd, xd)                                                                                  \
-    do {                                                                                                     \
-        if (s->k == 0) {                                                                                     \
-            qd = (st)[0];                                                                                    \
-            for (i = 0; i < n; i++)                                                                          \
-                xd[i] = (st)[3 + W * i];                                                                     \
-        }                                                                                                    \
-    } while (0)
-
-    DELAYED(y, qd0, xd0);
-    rhs(s, y, qd0, xd0, k1);
-    for (j = 0; j < nv; j++)
-        ys[j] = y[j] + h / 2 * k1[j];
-    DELAYED(ys, qdh, xdh);
-    rhs(s, ys, qdh, xdh, k2);
-    for (j = 0; j < nv; j++)
-        ys[j] = y[j] + h / 2 * k2[j];
-    DELAYED(ys, qdh, xdh);
-    rhs(s, ys, qdh, xdh, k3);
-    for (j = 0; j < nv; j++)
-        ys[j] = y[j] + h * k3[j];
-    DELAYED(ys, qd1, xd1);
-    rhs(s, ys, qd1, xd1, k4);
-#undef DELAYED
 
     s->prev_q = s->q;
     memcpy(s->prev_f, s->f, sizeof(s->f[0]) * n);

@@ -55,18 +55,16 @@ static double geometric(const struct mark *m, double x0, double L, double n)
     return survive(m, x0) * hit(m, n * L) / hit(m, L);
 }
 
-/* Expected hyper step in units of R_HAI given a hyper event: 1 (constant), or the stage past F:
- * its stationary mean, at most the stage that u packets since the cut reach (linear). */
-static double hyper_steps(const struct feroce_rp_params *rp, const struct mark *m, double x0, double L,
-                          double stage_now)
+/* The mean hyper stage past F given a hyper event (linear mode; capped where a linear step would
+ * have reached the line rate), 0 for a constant step. */
+static double hyper_mean(const struct feroce_rp_params *rp, const struct mark *m, double x0, double L)
 {
-    double n, mean;
+    double n;
 
     if (rp->hai_mode != FEROCE_HAI_LINEAR)
-        return 1.0;
+        return 0.0;
     n = ceil(sqrt(2 * rp->line_rate_bps / fmax(rp->rhai_bps, 1.0))) + 1;
-    mean = geometric(m, x0, L, n) / fmax(survive(m, x0), 1e-300);
-    return fmax(1.0, fmin(mean, stage_now));
+    return geometric(m, x0, L, n) / fmax(survive(m, x0), 1e-300);
 }
 
 /* CNPs per second. */
@@ -123,8 +121,8 @@ static double ramp(double x, double lo, double width)
     return x <= lo ? 0.0 : x >= lo + width ? 1.0 : (x - lo) / width;
 }
 
-void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c, double P,
-                        double X, double u, struct feroce_fluid_terms *t)
+void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c,
+                             double P, double X, struct feroce_fluid_terms *t)
 {
     const struct feroce_rp_params *rp = &c->rp;
     double pkt_bits = 8.0 * p->packet_bytes;
@@ -136,7 +134,7 @@ void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce
     double LT = T * X;
     double F = rp->F;
     double rai = rp->rai_bps / pkt_bits, rhai = rp->rhai_bps / pkt_bits;
-    double lambda, byte_ev, timer_ev, additive, hyper, first_inc;
+    double lambda, byte_ev, timer_ev, additive, first_inc;
     struct mark m;
 
     if (P < 0)
@@ -183,22 +181,32 @@ void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce
          * not count as hyper when P is 0) */
         double Lmax = fmax(LB, LT);
         double xb = (F + 1) * Lmax - LB, xt = (F + 1) * Lmax - LT;
-        double gate = ramp(u, (F + 0.5) * Lmax, Lmax);
 
         additive = byte_ev * survive(&m, F * LB) + timer_ev * survive(&m, F * LT);
-        hyper = gate * (byte_ev * survive(&m, xb) * hyper_steps(rp, &m, xb, Lmax, u / Lmax - F) +
-                        timer_ev * survive(&m, xt) * hyper_steps(rp, &m, xt, Lmax, u / Lmax - F));
+        t->hyp[0] = rhai * byte_ev * survive(&m, xb);
+        t->hyp[1] = rhai * timer_ev * survive(&m, xt);
+        t->mean[0] = hyper_mean(rp, &m, xb, Lmax);
+        t->mean[1] = hyper_mean(rp, &m, xt, Lmax);
+        t->gate_lo = (F + 0.5) * Lmax;
+        t->gate_w = Lmax;
+        t->stage_l = Lmax;
+        t->stage_off = F;
         first_inc = fmin(T, LB / fmax(X, 1e-300));
     } else {
         /* timer only: stage F+1 is additive, later stages hyper (step (ts - F - 1) R_HAI if linear) */
-        double gate = ramp(u, (F + 1.5) * LT, LT);
-
         additive = timer_ev * (survive(&m, F * LT) - survive(&m, (F + 1) * LT));
-        hyper = gate * timer_ev * survive(&m, (F + 1) * LT) *
-                hyper_steps(rp, &m, (F + 1) * LT, LT, u / fmax(LT, 1e-300) - F - 1);
+        t->hyp[0] = 0;
+        t->mean[0] = 0;
+        t->hyp[1] = rhai * timer_ev * survive(&m, (F + 1) * LT);
+        t->mean[1] = hyper_mean(rp, &m, (F + 1) * LT, LT);
+        t->gate_lo = (F + 1.5) * LT;
+        t->gate_w = LT;
+        t->stage_l = fmax(LT, 1e-300);
+        t->stage_off = F + 1;
         first_inc = T;
     }
-    t->increase = rai * additive + rhai * hyper;
+    t->add = rai * additive;
+    t->increase = NAN; /* feroce_fluid_increase(t, u) */
 
     /* Rt <- Rc at a cut: always, or only when an increase event came since the last cut */
     if (rp->clamp == FEROCE_CLAMP_ALWAYS || t->cut == 0)
@@ -209,20 +217,48 @@ void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce
         t->clamp = exp(-t->cut * first_inc);
 }
 
-void feroce_fluid_flow_rhs(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c,
-                           double line, double floor_rate, const double v[4], double P, double X,
-                           double dv[4])
+double feroce_fluid_increase(const struct feroce_fluid_terms *t, double u)
+{
+    double gate = ramp(u, t->gate_lo, t->gate_w), hyper = 0, stage;
+    int i;
+
+    if (gate > 0) {
+        /* linear mode: the mean stage past F, at most the stage u packets reach */
+        stage = u / t->stage_l - t->stage_off;
+        for (i = 0; i < 2; i++)
+            hyper += t->hyp[i] * (t->mean[i] > 0 ? fmax(1.0, fmin(t->mean[i], stage)) : 1.0);
+    }
+    return t->add + gate * hyper;
+}
+
+void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c, double P,
+                        double X, double u, struct feroce_fluid_terms *t)
+{
+    feroce_fluid_terms_base(p, c, P, X, t);
+    t->increase = feroce_fluid_increase(t, u);
+}
+
+void feroce_fluid_flow_rhs_terms(const struct feroce_fluid_terms *t, double line, double floor_rate,
+                                 const double v[4], double dv[4])
 {
     double alpha = v[0], rt = v[1], rc = v[2];
-    struct feroce_fluid_terms t;
 
-    feroce_fluid_terms(p, c, P, X, v[3], &t);
-    dv[0] = t.up * (1 - alpha) - t.down * alpha;
-    dv[1] = -t.clamp * t.cut * (rt - rc) + t.increase;
-    dv[2] = -t.cut * fmin(rc * alpha / 2, rc - floor_rate) + (rt - rc) / 2 * t.recover;
+    dv[0] = t->up * (1 - alpha) - t->down * alpha;
+    dv[1] = -t->clamp * t->cut * (rt - rc) + feroce_fluid_increase(t, v[3]);
+    dv[2] = -t->cut * fmin(rc * alpha / 2, rc - floor_rate) + (rt - rc) / 2 * t->recover;
     if (rt >= line && dv[1] > 0)
         dv[1] = 0;
     if (rc >= line && dv[2] > 0)
         dv[2] = 0;
-    dv[3] = rc - t.cut * v[3];
+    dv[3] = rc - t->cut * v[3];
+}
+
+void feroce_fluid_flow_rhs(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c,
+                           double line, double floor_rate, const double v[4], double P, double X,
+                           double dv[4])
+{
+    struct feroce_fluid_terms t;
+
+    feroce_fluid_terms_base(p, c, P, X, &t);
+    feroce_fluid_flow_rhs_terms(&t, line, floor_rate, v, dv);
 }

@@ -90,7 +90,26 @@ struct feroce_fluid_terms {
     double increase; /* growth of Rt in pkt/s per second from additive and hyper steps */
     double up;       /* alpha's pull towards 1 (per second) */
     double down;     /* alpha's pull towards 0 (per second) */
+    /* the part of `increase` that depends on u (feroce_fluid_increase) */
+    double add;       /* R_AI steps per second, in pkt/s per second */
+    double hyp[2];    /* R_HAI x hyper events per second of the byte counter and the timer */
+    double mean[2];   /* their mean hyper stage past F (linear mode), 0 for a constant step */
+    double gate_lo;   /* hyper starts when u passes gate_lo ... */
+    double gate_w;    /* ... fully after gate_w more packets */
+    double stage_l;   /* packets per stage of the slower counter */
+    double stage_off; /* u / stage_l - stage_off: the stage u reaches past F */
 };
+
+/* The terms that do not depend on u (P, X, the class). */
+void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c,
+                             double P, double X, struct feroce_fluid_terms *t);
+
+/* Rt's growth for u packets since the last cut, from the base terms. */
+double feroce_fluid_increase(const struct feroce_fluid_terms *t, double u);
+
+/* dv/dt of one flow from terms already computed for its delayed P and X. */
+void feroce_fluid_flow_rhs_terms(const struct feroce_fluid_terms *t, double line, double floor_rate,
+                                 const double v[4], double dv[4]);
 
 void feroce_fluid_terms(const struct feroce_fluid_params *p, const struct feroce_fluid_class *c, double P,
                         double X, double u, struct feroce_fluid_terms *t);
@@ -132,6 +151,9 @@ struct feroce_fluid_sim {
     double line_pkts[FEROCE_FLUID_MAX_CLASSES];
     double min_pkts[FEROCE_FLUID_MAX_CLASSES];
     double C; /* bottleneck, pkt/s */
+    /* the terms of the delayed row that the next step starts from (k > 0) */
+    struct feroce_fluid_terms next_terms[FEROCE_FLUID_MAX_CLASSES];
+    uint8_t next_terms_ok;
 };
 
 /* Doubles the delay line needs. */

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Speed of the fluid model against the packet model of the same scenario (a benchmark, not a test):
+# 100 ms simulated, CPU seconds (user + system) of the whole program, minimum of REPEATS runs with
+# the two models alternating; the fluid at its default step (500 ns) and at a step of one loop
+# delay (4 us; the ODE's end state agrees to 5 digits for these cases).  Then feroce-fluid-bench
+# (in-process times and the margin per point).
+#   sh examples/fluid-speed.sh BUILD_DIR [REPEATS]
+set -eu
+build=$1
+repeats=${2:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cpu() { # command... -> CPU seconds
+    /usr/bin/time -f "%U %S" -o "$tmp/t" "$@" > /dev/null 2>&1
+    awk '{ printf "%.4f", $1 + $2 }' "$tmp/t"
+}
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
+echo "| scenario | packet model (s) | fluid, 500 ns step (s) | fluid, 4 us step (s) | ratio (500 ns) | ratio (4 us) |"
+echo "|---|---|---|---|---|---|"
+# name boards rate link_delay fluid_delay kmax pmax
+echo "advcam 3:1, 10 Gb/s|3|10Gbps|1us|4us|200000|0.01
+paper, 10 flows, 40 Gb/s|10|40Gbps|1us|4us|200000|0.01" | while IFS='|' read -r name n rate link delay kmax pmax; do
+    p=
+    f=
+    g=
+    r=0
+    while [ $r -lt "$repeats" ]; do
+        p=$(min "$(cpu "$build/examples/fluid-vs-packet" --boards=$n --lineRate=$rate --linkDelay=$link \
+            --kmax=$kmax --pmax=$pmax --duration=100ms --db=none --outdir="$tmp/p")" "$p")
+        f=$(min "$(cpu "$build/bin/feroce-fluid" run --flows=$n --line-rate=$rate --delay=$delay --kmax=$kmax \
+            --pmax=$pmax --duration=100ms --window=100us --out="$tmp/f.csv")" "$f")
+        g=$(min "$(cpu "$build/bin/feroce-fluid" run --flows=$n --line-rate=$rate --delay=$delay --kmax=$kmax \
+            --pmax=$pmax --step=$delay --duration=100ms --window=100us --out="$tmp/g.csv")" "$g")
+        r=$((r + 1))
+    done
+    awk -v n="$name" -v p="$p" -v f="$f" -v g="$g" 'BEGIN {
+        printf "| %s | %.3f | %.4f | %.4f | %.0fx | %.0fx |\n", n, p, f, g, p / (f > 0 ? f : 1e-3), p / (g > 0 ? g : 1e-3) }'
+done
+"$build/bin/feroce-fluid-bench" 5
