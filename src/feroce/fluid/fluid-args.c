@@ -257,6 +257,12 @@ int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char
     }
     for (i = 0; i < p->nclasses; i++) {
         r = apply_class(&p->cls[i], name, v, msg, len);
+        if (r < 0)
+            return bad(
+                msg, len, "flag", name,
+                "a model flag: line-rate, bottleneck, flows, delay, step, kmin, kmax, pmax, packet-bytes, "
+                "cnp-model, ramp, g, initial-alpha, rai, rhai, min-rate, timer, alpha-period, "
+                "decrease-period, cnp-interval, byte-counter, F, alpha-mode, hai-mode, clamp or param");
         if (r != 0)
             return r;
     }

@@ -74,6 +74,7 @@ expect_bad 'rai = fast is not allowed: expected a rate' "$fluid" margin --rai=fa
 expect_bad 'flag --nope is not allowed' "$fluid" run --nope=1
 expect_bad 'command = "walk" is not allowed' "$fluid" walk
 expect_bad 'x = kmax:1:2 is not allowed: expected NAME:FROM:TO:COUNT' "$fluid" map --x=kmax:1:2 --y=rai:10:40:3
+expect_bad 'x: flag = foo is not allowed: expected a model flag' "$fluid" map --x=foo:1:2:3 --y=rai:10:40:3
 expect_bad 'first_cnp_rate_bps = 1000000000 is not allowed: expected 0 in the fluid model' \
     "$fluid" run --first-cnp-rate=1Gbps
 expect_bad 'window = 0.01 s is not allowed: expected <= duration' "$fluid" run --duration=1ms --window=10ms

@@ -290,6 +290,37 @@ static void test_hpcc_preset(void)
     CHECK_NEAR(st.rc_mean * 4 / 25e9, 1.0, 0.02);
 }
 
+/* mixed presets (advcam-sawtooth's boards): the classes' fixed point is where a long run ends */
+static void test_mixed_presets(void)
+{
+    static const char *const presets[] = { "paper", "connectx", "hpcc" };
+    struct feroce_fluid_params p, one;
+    struct feroce_fluid_fixed fp;
+    struct feroce_fluid_sim s;
+    double *ring, sum = 0;
+    uint32_t i;
+
+    CHECK_EQ(feroce_fluid_preset(&p, "paper", 10e9, 1, NULL), FEROCE_OK);
+    p.nclasses = 3;
+    for (i = 0; i < 3; i++) {
+        CHECK_EQ(feroce_fluid_preset(&one, presets[i], 10e9, 1, NULL), FEROCE_OK);
+        p.cls[i] = one.cls[0];
+    }
+    p.max_step_ns = 4000; /* = the delay: a 4 s run */
+    CHECK_EQ(feroce_fluid_fixed_point(&p, &fp, NULL), FEROCE_OK);
+    for (i = 0; i < 3; i++)
+        sum += fp.f[i].rc;
+    CHECK_NEAR(sum * 8000 / 10e9, 1.0, 1e-9);
+    CHECK(fp.f[0].rc > fp.f[1].rc && fp.f[1].rc > fp.f[2].rc); /* unequal shares */
+    ring = calloc(feroce_fluid_ring_len(&p), sizeof(double));
+    feroce_fluid_init(&s, &p, ring);
+    CHECK_EQ(feroce_fluid_advance(&s, 4.0, NULL), FEROCE_OK);
+    for (i = 0; i < 3; i++)
+        CHECK_NEAR(s.f[i].rc / fp.f[i].rc, 1.0, 0.003);
+    CHECK_NEAR(s.q / fp.q_pkts, 1.0, 0.003);
+    free(ring);
+}
+
 /* a state that is no longer finite stops the run with a named error at its time */
 static void test_divergence_detected(void)
 {
@@ -331,6 +362,7 @@ static const struct {
     TEST(test_named_errors),
     TEST(test_hpcc_preset),
     TEST(test_divergence_detected),
+    TEST(test_mixed_presets),
 };
 
 int main(int argc, char **argv)
