@@ -26,6 +26,10 @@ echo "$line" | grep -Eq '^phase_margin_deg=-[0-9.]+ crossover_hz=[0-9.]+$' || ba
 line=$("$fluid" margin --line-rate=40Gbps --flows=10 --delay=0us)
 echo "$line" | grep -Eq '^phase_margin_deg=[0-9.]+ ' || bad "margin at 0 us: $line"
 
+# boundary: the largest delay with a positive margin (62.5 us for 10 flows, doc/fluid.md)
+line=$("$fluid" boundary --line-rate=40Gbps --flows=10 --rhai=0) || bad "boundary exit"
+echo "$line" | grep -Eq '^max_delay_us=6[0-9]\.[0-9]+$' || bad "boundary line: $line"
+
 # run: CSV with a header and one row per window
 "$fluid" run --line-rate=40Gbps --flows=2 --duration=2ms --window=100us --out="$work/run.csv" || bad "run exit"
 head -1 "$work/run.csv" | grep -q '^t_s,q_bytes,p,rc0_bps,rt0_bps,alpha0$' || bad "run header"
