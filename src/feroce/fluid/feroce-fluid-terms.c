@@ -115,6 +115,12 @@ double feroce_fluid_mark(const struct feroce_fluid_params *p, double q_pkts)
     return (q - kmin) / (kmax - kmin) * p->cp.pmax;
 }
 
+/* Odds below 1e-15 count as 0 (they cannot move a double sum; it saves the hyper terms' work). */
+static double negligible(double x)
+{
+    return x < 1e-15 ? 0.0 : x;
+}
+
 /* 0 below lo, 1 above lo + width, linear between */
 static double ramp(double x, double lo, double width)
 {
@@ -183,10 +189,10 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
         double xb = (F + 1) * Lmax - LB, xt = (F + 1) * Lmax - LT;
 
         additive = byte_ev * survive(&m, F * LB) + timer_ev * survive(&m, F * LT);
-        t->hyp[0] = rhai * byte_ev * survive(&m, xb);
-        t->hyp[1] = rhai * timer_ev * survive(&m, xt);
-        t->mean[0] = hyper_mean(rp, &m, xb, Lmax);
-        t->mean[1] = hyper_mean(rp, &m, xt, Lmax);
+        t->hyp[0] = rhai * byte_ev * negligible(survive(&m, xb));
+        t->hyp[1] = rhai * timer_ev * negligible(survive(&m, xt));
+        t->mean[0] = t->hyp[0] > 0 ? hyper_mean(rp, &m, xb, Lmax) : 0; /* skipped when it cannot count */
+        t->mean[1] = t->hyp[1] > 0 ? hyper_mean(rp, &m, xt, Lmax) : 0;
         t->gate_lo = (F + 0.5) * Lmax;
         t->gate_w = Lmax;
         t->stage_l = Lmax;
@@ -197,8 +203,8 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
         additive = timer_ev * (survive(&m, F * LT) - survive(&m, (F + 1) * LT));
         t->hyp[0] = 0;
         t->mean[0] = 0;
-        t->hyp[1] = rhai * timer_ev * survive(&m, (F + 1) * LT);
-        t->mean[1] = hyper_mean(rp, &m, (F + 1) * LT, LT);
+        t->hyp[1] = rhai * timer_ev * negligible(survive(&m, (F + 1) * LT));
+        t->mean[1] = t->hyp[1] > 0 ? hyper_mean(rp, &m, (F + 1) * LT, LT) : 0;
         t->gate_lo = (F + 1.5) * LT;
         t->gate_w = LT;
         t->stage_l = fmax(LT, 1e-300);
