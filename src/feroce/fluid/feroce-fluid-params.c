@@ -62,9 +62,11 @@ enum feroce_err feroce_fluid_validate(const struct feroce_fluid_params *p, struc
                            "[0, 1e8] ns (0 to 100 ms)");
     if (p->max_step_ns < 1 || p->max_step_ns > 100000)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "step_ns", (double)p->max_step_ns, "[1, 100000] ns");
-    if (p->delay_ns / p->max_step_ns > 10000000)
+    /* the delay line holds delay / step rows of 1 + classes doubles: at most 2e7 doubles (160 MB) */
+    if ((double)p->delay_ns / (double)p->max_step_ns * (1.0 + p->nclasses) > 2e7)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "step_ns", (double)p->max_step_ns,
-                           ">= delay_ns / 1e7 = %.15g ns (delay line too long)", (double)p->delay_ns / 1e7);
+                           ">= delay_ns x (1 + classes) / 2e7 = %.15g ns (the delay line would be too long)",
+                           ceil((double)p->delay_ns * (1.0 + p->nclasses) / 2e7));
     if (p->cnp != FEROCE_FLUID_CNP_PAPER && p->cnp != FEROCE_FLUID_CNP_NP)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "cnp_model", p->cnp, "paper (0) or np (1)");
     if (p->ramp != FEROCE_FLUID_RAMP_RED && p->ramp != FEROCE_FLUID_RAMP_LINEAR)
