@@ -1,7 +1,7 @@
 #!/bin/sh
 # feroce-sweep runs the fluid scenario like a study program: one row per point in the sweep's
 # database with the fluid metrics, the stable points found by a query, a rerun runs nothing.
-#   fluid-sweep-test.sh FEROCE_SWEEP FEROCE_FLUID_STUDY WORK_DIR
+#   fluid-sweep-test.sh FEROCE_SWEEP FEROCE_FLUID_STUDY WORK_DIR [BUILD_DIR FLUID_THEN_PACKET_SH]
 sweep=$1
 study=$2
 work=$3
@@ -28,5 +28,15 @@ unstable=$(q "select count(*) from runs where json_extract(metrics,'\$.phase_mar
 echo "$stable" | grep -q '2@0us' && echo "$stable" | grep -q '10@0us' || bad "stable points: $stable"
 "$sweep" run screen.sweep --dir s > rerun.out 2>&1
 grep -q 'nothing to run' rerun.out || bad "rerun: $(cat rerun.out)"
+# then the packet model on the stable points only: one advcam-incast row per stable point
+if [ -n "${4:-}" ]; then
+    sh "$5" s/sweep.db "$4" packet --duration=2ms --ns3::FeroceNetDevice::DataRate=40Gbps > packet.out 2>&1 ||
+        bad "fluid-then-packet: $(cat packet.out)"
+    [ "$(sqlite3 packet/packet.db "select count(*) from runs where scenario = 'advcam-incast'")" = 2 ] ||
+        bad "packet rows: $(cat packet.out)"
+    [ "$(sqlite3 packet/packet.db "select group_concat(json_extract(params, '\$.boards'), ' ') from
+        (select params from runs order by json_extract(params, '\$.boards'))")" = "2 10" ] || bad "packet boards"
+    grep -q '^| [0-9]* | 10 | 0us |' packet.out || bad "fluid-then-packet table: $(cat packet.out)"
+fi
 [ $fail -eq 0 ] && echo "fluid-sweep: all passed"
 exit $fail
