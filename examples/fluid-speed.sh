@@ -1,9 +1,9 @@
 #!/bin/sh
 # Speed of the fluid model against the packet model of the same scenario (a benchmark, not a test):
 # 100 ms simulated, CPU seconds (user + system) of the whole program, minimum of REPEATS runs with
-# the two models alternating; the fluid at its default step (500 ns) and at a step of one loop
-# delay (4 us; the ODE's end state agrees to 5 digits for these cases).  Then feroce-fluid-bench
-# (in-process times and the margin per point).
+# the two models alternating; the fluid with its default adaptive integrator (bs3) and with fixed-step
+# RK4 at 500 ns (--method=rk4).  Then feroce-fluid-bench (in-process times, steps and the values
+# reached by both integrators, and the margin per point).
 #   sh examples/fluid-speed.sh BUILD_DIR [REPEATS]
 set -eu
 build=$1
@@ -15,7 +15,7 @@ cpu() { # command... -> CPU seconds
     awk '{ printf "%.4f", $1 + $2 }' "$tmp/t"
 }
 min() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
-echo "| scenario | packet model (s) | fluid, 500 ns step (s) | fluid, 4 us step (s) | ratio (500 ns) | ratio (4 us) |"
+echo "| scenario | packet model (s) | fluid, bs3 (s) | fluid, rk4 500 ns (s) | ratio (bs3) | ratio (rk4) |"
 echo "|---|---|---|---|---|---|"
 # name boards rate link_delay fluid_delay kmax pmax
 echo "advcam 3:1, 10 Gb/s|3|10Gbps|1us|4us|200000|0.01
@@ -30,7 +30,7 @@ paper, 10 flows, 40 Gb/s|10|40Gbps|1us|4us|200000|0.01" | while IFS='|' read -r 
         f=$(min "$(cpu "$build/bin/feroce-fluid" run --flows=$n --line-rate=$rate --delay=$delay --kmax=$kmax \
             --pmax=$pmax --duration=100ms --window=100us --out="$tmp/f.csv")" "$f")
         g=$(min "$(cpu "$build/bin/feroce-fluid" run --flows=$n --line-rate=$rate --delay=$delay --kmax=$kmax \
-            --pmax=$pmax --step=$delay --duration=100ms --window=100us --out="$tmp/g.csv")" "$g")
+            --pmax=$pmax --method=rk4 --step=500ns --duration=100ms --window=100us --out="$tmp/g.csv")" "$g")
         r=$((r + 1))
     done
     awk -v n="$name" -v p="$p" -v f="$f" -v g="$g" 'BEGIN {

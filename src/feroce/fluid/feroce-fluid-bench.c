@@ -32,20 +32,42 @@ struct bench_case {
     int64_t delay_ns;
     uint64_t kmax_bytes; /* 0: the preset's */
     double pmax;
-    int64_t step_ns;
+    int64_t step_ns; /* 0: bs3 (adaptive, the default) */
 };
 
-static double run_once(const struct feroce_fluid_params *p, int64_t *steps, double *q_end)
+struct bench_out {
+    int64_t steps, rejected;
+    double q_end, q_mean, q_min, q_max; /* bytes; the queue sampled every 100 us over 50-100 ms */
+};
+
+/* A 100 ms run sampled every 100 us (as feroce-fluid run --window=100us, without the output). */
+static double run_once(const struct feroce_fluid_params *p, struct bench_out *o)
 {
     struct feroce_fluid_sim s;
-    double *ring = calloc(feroce_fluid_ring_len(p), sizeof(double)), t0 = cpu_s(), t1;
+    struct feroce_fluid_flow f[FEROCE_FLUID_MAX_CLASSES];
+    double *ring = calloc(feroce_fluid_ring_len(p), sizeof(double)), t0 = cpu_s(), t1, q, n = 0;
+    int j;
 
+    o->q_mean = o->q_max = 0;
+    o->q_min = INFINITY;
     feroce_fluid_init(&s, p, ring);
-    if (feroce_fluid_advance(&s, 0.1, NULL) != FEROCE_OK)
-        fprintf(stderr, "feroce-fluid-bench: run diverged\n");
+    for (j = 0; j <= 1000; j++) {
+        if (feroce_fluid_advance(&s, j * 100e-6, NULL) != FEROCE_OK)
+            fprintf(stderr, "feroce-fluid-bench: run diverged\n");
+        feroce_fluid_sample(&s, j * 100e-6, &q, f);
+        if (j >= 500) {
+            q *= p->packet_bytes;
+            o->q_mean += q;
+            o->q_min = fmin(o->q_min, q);
+            o->q_max = fmax(o->q_max, q);
+            n++;
+        }
+    }
     t1 = cpu_s();
-    *steps = s.steps;
-    *q_end = s.q * p->packet_bytes;
+    o->q_mean /= n;
+    o->steps = s.steps;
+    o->rejected = s.rejected;
+    o->q_end = s.q * p->packet_bytes;
     free(ring);
     return t1 - t0;
 }
@@ -53,17 +75,22 @@ static double run_once(const struct feroce_fluid_params *p, int64_t *steps, doub
 int main(int argc, char **argv)
 {
     static const struct bench_case cases[] = {
+        { "advcam-3to1-10g", "paper", 10e9, 3, 4000, 0, 0, 0 },
         { "advcam-3to1-10g", "paper", 10e9, 3, 4000, 0, 0, 500 },
         { "advcam-3to1-10g", "paper", 10e9, 3, 4000, 0, 0, 4000 },
+        { "paper-10flows-40g", "paper", 40e9, 10, 4000, 0, 0, 0 },
         { "paper-10flows-40g", "paper", 40e9, 10, 4000, 0, 0, 500 },
         { "paper-10flows-40g", "paper", 40e9, 10, 4000, 0, 0, 4000 },
+        { "paper-10flows-40g-85us", "paper", 40e9, 10, 85000, 0, 0, 0 },
+        { "paper-10flows-40g-85us", "paper", 40e9, 10, 85000, 0, 0, 500 },
+        { "paper-64flows-40g-85us", "paper", 40e9, 64, 85000, 2000000, 0.1, 0 },
         { "paper-64flows-40g-85us", "paper", 40e9, 64, 85000, 2000000, 0.1, 500 },
-        { "paper-64flows-40g-85us", "paper", 40e9, 64, 85000, 2000000, 0.1, 4000 },
+        { "hpcc-3to1-10g", "hpcc", 10e9, 3, 4000, 0, 0, 0 },
         { "hpcc-3to1-10g", "hpcc", 10e9, 3, 4000, 0, 0, 500 },
     };
     const size_t nc = sizeof cases / sizeof cases[0];
-    double best[16], q_end[16], step_s[16];
-    int64_t steps[16];
+    double best[16];
+    struct bench_out out[16];
     int repeats = argc > 1 ? atoi(argv[1]) : 5, r, i, j, points = 0;
     struct feroce_fluid_params p;
     double t0, t1, worst = 0;
@@ -81,19 +108,24 @@ int main(int argc, char **argv)
 
             feroce_fluid_preset(&p, cases[c].preset, cases[c].line, cases[c].flows, NULL);
             p.delay_ns = cases[c].delay_ns;
-            p.max_step_ns = cases[c].step_ns;
+            if (cases[c].step_ns) {
+                p.method = FEROCE_FLUID_RK4;
+                p.max_step_ns = cases[c].step_ns;
+            }
             if (cases[c].kmax_bytes) {
                 p.cp.kmax_bytes = cases[c].kmax_bytes;
                 p.cp.pmax = cases[c].pmax;
             }
-            step_s[c] = feroce_fluid_step_s(&p);
-            t = run_once(&p, &steps[c], &q_end[c]);
+            t = run_once(&p, &out[c]);
             if (t < best[c])
                 best[c] = t;
         }
     for (c = 0; c < nc; c++)
-        printf("case=%s simulated_ms=100 step_ns=%.0f cpu_ms=%.2f steps_per_s=%.3g q_end_bytes=%.0f\n",
-               cases[c].name, step_s[c] * 1e9, best[c] * 1e3, steps[c] / best[c], q_end[c]);
+        printf("case=%s method=%s simulated_ms=100 cpu_ms=%.3f steps=%lld rejected=%lld ns_per_step=%.0f "
+               "q_mean_bytes=%.0f q_min_bytes=%.0f q_max_bytes=%.0f q_end_bytes=%.0f\n",
+               cases[c].name, cases[c].step_ns ? (cases[c].step_ns == 500 ? "rk4-500ns" : "rk4-4us") : "bs3",
+               best[c] * 1e3, (long long)out[c].steps, (long long)out[c].rejected,
+               best[c] * 1e9 / (double)out[c].steps, out[c].q_mean, out[c].q_min, out[c].q_max, out[c].q_end);
     /* margin per point over flows 2..150 x delay 2..100 us, at 10 Gb/s with the paper preset */
     t0 = cpu_s();
     for (i = 0; i < 20; i++)

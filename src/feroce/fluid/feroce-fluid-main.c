@@ -29,7 +29,8 @@ static void usage(FILE *f)
             "  --initial-alpha=A --alpha-mode=on_cnp|periodic --hai-mode=constant|linear\n"
             "  --clamp=always|after_increase --param=CORE_NAME=VALUE (spec/dcqcn.md names)\n"
             "  --class=COUNT[,preset=P,join=T,leave=T,g=...] (repeat) or --schedule=start:stop,...\n"
-            "  --cnp-model=paper|np --ramp=red|linear --packet-bytes=1000 --step=500ns\n");
+            "  --cnp-model=paper|np --ramp=red|linear --packet-bytes=1000\n"
+            "  --method=bs3 --max-step=100us --rtol=1e-4 (adaptive, default) | rk4 --step=500ns\n");
 }
 
 int main(int argc, char **argv)

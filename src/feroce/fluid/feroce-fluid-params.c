@@ -29,7 +29,10 @@ enum feroce_err feroce_fluid_preset(struct feroce_fluid_params *p, const char *p
     p->bottleneck_bps = line_rate_bps;
     p->delay_ns = 4000;
     p->packet_bytes = 1000;
+    p->method = FEROCE_FLUID_BS3;
     p->max_step_ns = 500;
+    p->adaptive_max_step_ns = 100000;
+    p->rel_tol = 1e-4;
     p->cnp = FEROCE_FLUID_CNP_PAPER;
     p->nclasses = 1;
     p->cls[0].np_interval_ns = np.interval_ns;
@@ -63,10 +66,18 @@ enum feroce_err feroce_fluid_validate(const struct feroce_fluid_params *p, struc
     if (p->max_step_ns < 1 || p->max_step_ns > 100000)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "step_ns", (double)p->max_step_ns, "[1, 100000] ns");
     /* the delay line holds delay / step rows of 1 + classes doubles: at most 2e7 doubles (160 MB) */
-    if ((double)p->delay_ns / (double)p->max_step_ns * (1.0 + p->nclasses) > 2e7)
+    if (p->method == FEROCE_FLUID_RK4 &&
+        (double)p->delay_ns / (double)p->max_step_ns * (1.0 + p->nclasses) > 2e7)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "step_ns", (double)p->max_step_ns,
                            ">= delay_ns x (1 + classes) / 2e7 = %.15g ns (the delay line would be too long)",
                            ceil((double)p->delay_ns * (1.0 + p->nclasses) / 2e7));
+    if (p->method != FEROCE_FLUID_RK4 && p->method != FEROCE_FLUID_BS3)
+        return feroce_fail(why, FEROCE_E_BAD_VALUE, "method", p->method, "rk4 (0) or bs3 (1)");
+    if (p->adaptive_max_step_ns < 1 || p->adaptive_max_step_ns > 1000000)
+        return feroce_fail(why, FEROCE_E_BAD_VALUE, "max_step_ns", (double)p->adaptive_max_step_ns,
+                           "[1, 1e6] ns");
+    if (!(p->rel_tol >= 1e-9 && p->rel_tol <= 0.1))
+        return feroce_fail(why, FEROCE_E_BAD_VALUE, "rtol", p->rel_tol, "[1e-9, 0.1]");
     if (p->cnp != FEROCE_FLUID_CNP_PAPER && p->cnp != FEROCE_FLUID_CNP_NP)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "cnp_model", p->cnp, "paper (0) or np (1)");
     if (p->ramp != FEROCE_FLUID_RAMP_RED && p->ramp != FEROCE_FLUID_RAMP_LINEAR)

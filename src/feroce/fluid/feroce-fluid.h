@@ -45,6 +45,13 @@ enum feroce_fluid_ramp {
     FEROCE_FLUID_RAMP_LINEAR   /* the ramp goes on to p = 1 (the paper's linear analysis, its Fig. 3) */
 };
 
+/* Time integration of the delayed ODE. */
+enum feroce_fluid_method {
+    FEROCE_FLUID_RK4 = 0, /* classic RK4, fixed step h = delay / k <= max_step_ns (method of steps) */
+    FEROCE_FLUID_BS3      /* Bogacki-Shampine 3(2), adaptive step <= adaptive_max_step_ns with error
+                           * control (rel_tol), delayed values from a cubic Hermite history (as dde23) */
+};
+
 struct feroce_fluid_class {
     struct feroce_rp_params rp; /* the flows' reaction point (validated by feroce_rp_validate) */
     int64_t np_interval_ns;     /* tau: the notification point's CNP interval, >= 0 */
@@ -58,7 +65,10 @@ struct feroce_fluid_params {
     struct feroce_cp_params cp; /* ECN ramp of the queue (mark point does not matter here) */
     int64_t delay_ns;           /* tau*: control-loop delay of marks and of X = Rc(t - tau*) */
     uint32_t packet_bytes;      /* unit of the model: marking probability is per packet */
-    int64_t max_step_ns;        /* h <= this; h = delay / k exactly (feroce_fluid_step_s) */
+    enum feroce_fluid_method method;
+    int64_t max_step_ns;          /* rk4: h <= this; h = delay / k exactly (feroce_fluid_step_s) */
+    int64_t adaptive_max_step_ns; /* bs3: the largest step */
+    double rel_tol;               /* bs3: local error per step <= rel_tol x |value| (with floors) */
     enum feroce_fluid_cnp cnp;
     enum feroce_fluid_ramp ramp;
     uint32_t nclasses;
@@ -137,9 +147,10 @@ struct feroce_fluid_flow {
 
 struct feroce_fluid_sim {
     const struct feroce_fluid_params *p;
-    double h;      /* step, s */
-    uint32_t k;    /* delay in steps */
-    int64_t steps; /* steps done: t = steps * h */
+    double h;      /* rk4: the step; bs3: the last step taken (s) */
+    uint32_t k;    /* rk4: delay in steps */
+    int64_t steps; /* steps done */
+    double t;      /* time (s) */
     double q;      /* packets */
     struct feroce_fluid_flow f[FEROCE_FLUID_MAX_CLASSES];
     uint8_t active[FEROCE_FLUID_MAX_CLASSES];
@@ -154,6 +165,14 @@ struct feroce_fluid_sim {
     /* the terms of the delayed row that the next step starts from (k > 0) */
     struct feroce_fluid_terms next_terms[FEROCE_FLUID_MAX_CLASSES];
     uint8_t next_terms_ok;
+    /* bs3: the history is a ring of nodes (t, q and each Rc, their derivatives), hermite between */
+    uint32_t hcap, hn, hhead; /* capacity, nodes held, newest */
+    double h_next;            /* the step the error control proposes */
+    double h_min;             /* delay / 1000: the history never needs more than hcap nodes */
+    double dy[1 + 4 * FEROCE_FLUID_MAX_CLASSES];      /* derivative at t (first stage of the next step) */
+    double prev_dy[1 + 4 * FEROCE_FLUID_MAX_CLASSES]; /* ... and one step back (for sampling) */
+    uint8_t dy_ok;
+    int64_t rejected; /* steps the error control refused */
 };
 
 /* Doubles the delay line needs. */
@@ -165,14 +184,14 @@ void feroce_fluid_init(struct feroce_fluid_sim *s, const struct feroce_fluid_par
 
 static inline double feroce_fluid_time(const struct feroce_fluid_sim *s)
 {
-    return (double)s->steps * s->h;
+    return s->t;
 }
 
-/* Integrate until time >= t_s.  FEROCE_E_BAD_VALUE (param "fluid state") when a value is no
- * longer finite: the run diverged. */
+/* Integrate until time >= t_s (steps are not cut at t_s: use feroce_fluid_sample).  FEROCE_E_BAD_VALUE (param
+ * "fluid state") when a value is no longer finite: the run diverged. */
 enum feroce_err feroce_fluid_advance(struct feroce_fluid_sim *s, double t_s, struct feroce_check *why);
 
-/* The state at t_s, linearly interpolated inside the last step (t_s in [time - h, time]). */
+/* The state at t_s inside the last step (t_s in [time - h, time]): linear (rk4) or cubic Hermite (bs3). */
 void feroce_fluid_sample(const struct feroce_fluid_sim *s, double t_s, double *q_pkts,
                          struct feroce_fluid_flow *f);
 

@@ -220,6 +220,27 @@ int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char
         *(name[0] == 'd' ? &p->delay_ns : &p->max_step_ns) = ns;
         return 0;
     }
+    if (strcmp(name, "method") == 0) {
+        if (strcmp(v, "bs3") == 0)
+            p->method = FEROCE_FLUID_BS3;
+        else if (strcmp(v, "rk4") == 0)
+            p->method = FEROCE_FLUID_RK4;
+        else
+            return bad(msg, len, name, v, "bs3 (adaptive, the default) or rk4 (fixed step)");
+        return 0;
+    }
+    if (strcmp(name, "max-step") == 0) {
+        if (fluid_parse_time_ns(v, &ns) != 0 || ns < 1 || ns > 1000000)
+            return bad(msg, len, name, v, "a time in [1 ns, 1 ms] with its unit, e.g. 100us");
+        p->adaptive_max_step_ns = ns;
+        return 0;
+    }
+    if (strcmp(name, "rtol") == 0) {
+        if (parse_real(v, &x) != 0 || !(x >= 1e-9 && x <= 0.1))
+            return bad(msg, len, name, v, "a number in [1e-9, 0.1]");
+        p->rel_tol = x;
+        return 0;
+    }
     if (strcmp(name, "kmin") == 0 || strcmp(name, "kmax") == 0) {
         if (fluid_parse_bytes(v, &bytes) != 0)
             return bad(msg, len, name, v, "bytes, e.g. 200000 or 200KB (KB = 1000 B)");
@@ -260,7 +281,8 @@ int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char
         if (r < 0)
             return bad(
                 msg, len, "flag", name,
-                "a model flag: line-rate, bottleneck, flows, delay, step, kmin, kmax, pmax, packet-bytes, "
+                "a model flag: line-rate, bottleneck, flows, delay, method, step, max-step, rtol, kmin, "
+                "kmax, pmax, packet-bytes, "
                 "cnp-model, ramp, g, initial-alpha, rai, rhai, min-rate, timer, alpha-period, "
                 "decrease-period, cnp-interval, byte-counter, F, alpha-mode, hai-mode, clamp or param");
         if (r != 0)
@@ -364,7 +386,10 @@ static const char *const model_flags[] = { "preset",
                                            "bottleneck",
                                            "flows",
                                            "delay",
+                                           "method",
                                            "step",
+                                           "max-step",
+                                           "rtol",
                                            "kmin",
                                            "kmax",
                                            "pmax",
@@ -556,6 +581,19 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
             }
         }
         a->p.nclasses = (uint32_t)nclasses;
+    }
+    /* each integrator's own flags: refused with the other, not silently ignored */
+    for (i = 0; i < a->nflags; i++) {
+        const char *n = a->flag_name[i];
+        int rk4 = a->p.method == FEROCE_FLUID_RK4;
+
+        if ((strcmp(n, "step") == 0 && !rk4) ||
+            ((strcmp(n, "max-step") == 0 || strcmp(n, "rtol") == 0) && rk4)) {
+            fprintf(err, "%s: %s = %s is not allowed with --method=%s: expected %s\n", prog, n,
+                    a->flag_value[i], rk4 ? "rk4" : "bs3",
+                    rk4 ? "--step (the fixed step)" : "--max-step and --rtol (or --method=rk4 with --step)");
+            return 2;
+        }
     }
     if (feroce_fluid_validate(&a->p, &why) != FEROCE_OK) {
         feroce_check_message(&why, msg, sizeof msg);

@@ -76,7 +76,12 @@ expect_bad 'pmax = 1.5 is not allowed: expected \[0, 1\]' "$fluid" margin --pmax
 expect_bad 'flows = 0 is not allowed: expected an integer' "$fluid" margin --flows=0
 expect_bad 'rai = fast is not allowed: expected a rate' "$fluid" margin --rai=fast
 expect_bad 'flag --nope is not allowed' "$fluid" run --nope=1
-expect_bad 'step_ns = 1 is not allowed: expected >= delay_ns x (1 + classes)' "$fluid" run --delay=100ms --step=1ns
+expect_bad 'step_ns = 1 is not allowed: expected >= delay_ns x (1 + classes)' "$fluid" run --method=rk4 --delay=100ms --step=1ns
+expect_bad 'step = 1us is not allowed with --method=bs3: expected --max-step and --rtol' "$fluid" run --step=1us
+expect_bad 'rtol = 0.001 is not allowed with --method=rk4: expected --step' "$fluid" run --method=rk4 --rtol=0.001
+expect_bad 'method = euler is not allowed: expected bs3 (adaptive, the default) or rk4' "$fluid" run --method=euler
+expect_bad 'rtol = 0.5 is not allowed: expected a number in \[1e-9, 0.1\]' "$fluid" run --rtol=0.5
+expect_bad 'max-step = 2ms is not allowed: expected a time in \[1 ns, 1 ms\]' "$fluid" run --max-step=2ms
 expect_bad 'command = "walk" is not allowed' "$fluid" walk
 expect_bad 'x = kmax:1:2 is not allowed: expected NAME:FROM:TO:COUNT' "$fluid" map --x=kmax:1:2 --y=rai:10:40:3
 expect_bad 'x: flag = foo is not allowed: expected a model flag' "$fluid" map --x=foo:1:2:3 --y=rai:10:40:3

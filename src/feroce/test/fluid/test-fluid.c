@@ -44,7 +44,8 @@ struct run_stats {
 static void run(const struct feroce_fluid_params *p, double t0, double t1, struct run_stats *st)
 {
     struct feroce_fluid_sim s;
-    double *ring = calloc(feroce_fluid_ring_len(p), sizeof(double)), t, n = 0;
+    struct feroce_fluid_flow f[FEROCE_FLUID_MAX_CLASSES];
+    double *ring = calloc(feroce_fluid_ring_len(p), sizeof(double)), t, n = 0, q;
     int ok = 1;
 
     feroce_fluid_init(&s, p, ring);
@@ -53,13 +54,13 @@ static void run(const struct feroce_fluid_params *p, double t0, double t1, struc
     for (t = 0; t <= t1 + 1e-12; t += 10e-6) {
         ok &= feroce_fluid_advance(&s, t, NULL) == FEROCE_OK;
         if (t >= t0) {
-            double q = s.q * p->packet_bytes;
-
+            feroce_fluid_sample(&s, t, &q, f);
+            q *= p->packet_bytes;
             st->q_min = fmin(st->q_min, q);
             st->q_max = fmax(st->q_max, q);
             st->q_mean += q;
-            st->alpha_mean += s.f[0].alpha;
-            st->rc_mean += s.f[0].rc * 8.0 * p->packet_bytes;
+            st->alpha_mean += f[0].alpha;
+            st->rc_mean += f[0].rc * 8.0 * p->packet_bytes;
             n++;
         }
     }
@@ -232,6 +233,35 @@ static void test_classes_schedule(void)
     free(ring);
 }
 
+/* the adaptive integrator (the default) against fixed-step RK4 at 500 ns, steady and oscillating */
+static void test_bs3_matches_rk4(void)
+{
+    struct feroce_fluid_params p;
+    struct run_stats a, b;
+    int i;
+
+    for (i = 0; i < 4; i++) {
+        if (i == 0)
+            CHECK_EQ(feroce_fluid_preset(&p, "paper", 10e9, 3, NULL), FEROCE_OK); /* the AdvCam bench */
+        else if (i == 1)
+            paper(&p, 10, 85000); /* oscillating */
+        else if (i == 2)
+            CHECK_EQ(feroce_fluid_preset(&p, "hpcc", 10e9, 3, NULL), FEROCE_OK); /* the extensions */
+        else
+            paper(&p, 2, 150000); /* negative margin, large delay */
+        CHECK_EQ(p.method, FEROCE_FLUID_BS3);
+        run(&p, 0.05, 0.1, &a);
+        p.method = FEROCE_FLUID_RK4;
+        p.max_step_ns = 500;
+        run(&p, 0.05, 0.1, &b);
+        CHECK_NEAR(a.q_mean / b.q_mean, 1.0, 0.005);
+        CHECK_NEAR(a.q_max / b.q_max, 1.0, 0.01);
+        CHECK_NEAR(a.q_min, b.q_min, 0.01 * b.q_max);
+        CHECK_NEAR(a.alpha_mean / b.alpha_mean, 1.0, 0.005);
+        CHECK_NEAR(a.rc_mean / b.rc_mean, 1.0, 0.002);
+    }
+}
+
 /* a delay that is not a multiple of the step: the step shrinks to delay / k, exactly */
 static void test_step_divides_delay(void)
 {
@@ -239,6 +269,7 @@ static void test_step_divides_delay(void)
     double h;
 
     paper(&p, 2, 85000);
+    p.method = FEROCE_FLUID_RK4;
     p.max_step_ns = 300;
     h = feroce_fluid_step_s(&p);
     CHECK(h <= 300e-9);
@@ -306,7 +337,6 @@ static void test_mixed_presets(void)
         CHECK_EQ(feroce_fluid_preset(&one, presets[i], 10e9, 1, NULL), FEROCE_OK);
         p.cls[i] = one.cls[0];
     }
-    p.max_step_ns = 4000; /* = the delay: a 4 s run */
     CHECK_EQ(feroce_fluid_fixed_point(&p, &fp, NULL), FEROCE_OK);
     for (i = 0; i < 3; i++)
         sum += fp.f[i].rc;
@@ -358,6 +388,7 @@ static const struct {
     TEST(test_margin_sign_vs_ode),
     TEST(test_boundary),
     TEST(test_classes_schedule),
+    TEST(test_bs3_matches_rk4),
     TEST(test_step_divides_delay),
     TEST(test_named_errors),
     TEST(test_hpcc_preset),
