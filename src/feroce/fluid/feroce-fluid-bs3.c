@@ -71,7 +71,7 @@ static void pop_node(struct feroce_fluid_sim *s)
 /* q and each Rc at time tq from the history */
 static void lookup(const struct feroce_fluid_sim *s, double tq, double *out)
 {
-    uint32_t m = 1 + s->p->nclasses, lo = 0, hi = s->hn - 1, i;
+    uint32_t m = 1 + s->p->nclasses, j = s->hn - 1, i;
     const double *a, *b;
     double dt, x, h00, h10, h01, h11;
 
@@ -79,21 +79,15 @@ static void lookup(const struct feroce_fluid_sim *s, double tq, double *out)
         memcpy(out, node(s, 0) + 1, sizeof(double) * m);
         return;
     }
-    while (lo < hi) { /* the last node at or before tq */
-        uint32_t mid = (lo + hi + 1) / 2;
-
-        if (node(s, mid)[0] <= tq)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    a = node(s, lo);
-    if (lo == s->hn - 1) { /* past the newest node: linear extrapolation */
+    while (node(s, j)[0] > tq) /* the last node at or before tq: a few back from the newest */
+        j--;
+    a = node(s, j);
+    if (j == s->hn - 1) { /* past the newest node: linear extrapolation */
         for (i = 0; i < m; i++)
             out[i] = a[1 + i] + a[1 + m + i] * (tq - a[0]);
         return;
     }
-    b = node(s, lo + 1);
+    b = node(s, j + 1);
     dt = b[0] - a[0];
     x = (tq - a[0]) / dt;
     h00 = (1 + 2 * x) * (1 - x) * (1 - x);
@@ -102,6 +96,15 @@ static void lookup(const struct feroce_fluid_sim *s, double tq, double *out)
     h11 = x * x * (x - 1) * dt;
     for (i = 0; i < m; i++)
         out[i] = h00 * a[1 + i] + h10 * a[1 + m + i] + h01 * b[1 + i] + h11 * b[1 + m + i];
+}
+
+/* Forget the nodes no stage will read again: every later read is at or after t - tau. */
+static void prune(struct feroce_fluid_sim *s)
+{
+    double oldest = s->t - (double)s->p->delay_ns * 1e-9;
+
+    while (s->hn > 2 && node(s, 1)[0] <= oldest)
+        s->hn--; /* node(s, 0) is counted from the newest: dropping one count drops the oldest */
 }
 
 /* the delayed terms for a stage at time ts with state y */
@@ -226,6 +229,7 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
     s->steps++;
     feroce_fluid_get_state(s, y);
     push_node(s, s->t, y, k4);
+    prune(s);
     if (feroce_fluid_schedule(s)) {
         derivative_now(s);
         feroce_fluid_get_state(s, y);

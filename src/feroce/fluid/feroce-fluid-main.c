@@ -30,7 +30,7 @@ static void usage(FILE *f)
             "  --clamp=always|after_increase --param=CORE_NAME=VALUE (spec/dcqcn.md names)\n"
             "  --class=COUNT[,preset=P,join=T,leave=T,g=...] (repeat) or --schedule=start:stop,...\n"
             "  --cnp-model=paper|np --ramp=red|linear --packet-bytes=1000\n"
-            "  --method=bs3 --max-step=100us --rtol=1e-4 (adaptive, default) | rk4 --step=500ns\n");
+            "  --method=bs3 --max-step=1ms --rtol=1e-4 (adaptive, default) | rk4 --step=500ns\n");
 }
 
 int main(int argc, char **argv)

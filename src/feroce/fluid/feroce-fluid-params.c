@@ -31,7 +31,7 @@ enum feroce_err feroce_fluid_preset(struct feroce_fluid_params *p, const char *p
     p->packet_bytes = 1000;
     p->method = FEROCE_FLUID_BS3;
     p->max_step_ns = 500;
-    p->adaptive_max_step_ns = 100000;
+    p->adaptive_max_step_ns = 1000000;
     p->rel_tol = 1e-4;
     p->cnp = FEROCE_FLUID_CNP_PAPER;
     p->nclasses = 1;
