@@ -107,10 +107,12 @@ macro(feroce_standalone_targets)
   add_subdirectory(src/feroce/cosim)
   add_subdirectory(examples/firmware)
   add_subdirectory(sweep)
+  add_subdirectory(src/feroce/fluid)
   add_subdirectory(src/feroce/test/core)
   add_subdirectory(src/feroce/test/python)
   add_subdirectory(src/feroce/test/results)
   add_subdirectory(src/feroce/test/sweep)
+  add_subdirectory(src/feroce/test/fluid)
   add_subdirectory(src/feroce/test/wireshark)
 
   # scratch/: every .cc, or every folder of .cc files, is a program, as in ns-3's scratch/;

@@ -1,0 +1,224 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// fluid-vs-packet: the packet side of the packet-versus-fluid study (examples/fluid-vs-packet.sh
+// runs it beside feroce-fluid with the same parameters).  N saturating boards -> one switch ->
+// one receiver, every link at --lineRate with --linkDelay, DCQCN preset --preset, ECN Kmin/Kmax/
+// Pmax, PFC off (the fluid model has no PFC).  Writes series.csv per window: the time-averaged
+// queue toward the receiver (not the window's maximum) and each board's Rc, Rt and alpha, which
+// are what the fluid model's time series holds; one row into --db.
+//
+//   fluid-vs-packet --boards=10 --lineRate=40Gbps --duration=200ms --outdir=results/fvp
+
+#include "ns3/core-module.h"
+#include "ns3/feroce-study.h"
+#include "ns3/feroce-switch.h"
+#include "ns3/network-module.h"
+#include "ns3/roce-frontend-app.h"
+#include "ns3/roce-helper.h"
+#include "ns3/roce-receiver-app.h"
+
+#include <iostream>
+
+using namespace ns3;
+
+namespace
+{
+
+/// The time-weighted mean of one switch port's data queues over each window.
+class QueueMean
+{
+  public:
+    QueueMean(Ptr<FeroceSwitch> sw, uint32_t port)
+        : m_port(port)
+    {
+        sw->TraceConnectWithoutContext("QueueLength", MakeCallback(&QueueMean::Changed, this));
+    }
+
+    /// The mean since the last call, in bytes.
+    double Take()
+    {
+        Time now = Simulator::Now();
+        double area = m_area + double(Total()) * (now - m_last).GetSeconds();
+        double span = (now - m_windowStart).GetSeconds();
+        m_area = 0;
+        m_last = now;
+        m_windowStart = now;
+        return span > 0 ? area / span : double(Total());
+    }
+
+  private:
+    void Changed(uint32_t port, uint8_t queue, uint64_t bytes)
+    {
+        if (port != m_port || queue >= 8)
+        {
+            return;
+        }
+        Time now = Simulator::Now();
+        m_area += double(Total()) * (now - m_last).GetSeconds();
+        m_last = now;
+        m_bytes[queue] = bytes;
+    }
+
+    uint64_t Total() const
+    {
+        uint64_t t = 0;
+        for (uint64_t b : m_bytes)
+        {
+            t += b;
+        }
+        return t;
+    }
+
+    uint32_t m_port;
+    uint64_t m_bytes[8]{};
+    double m_area{0};
+    Time m_last;
+    Time m_windowStart;
+};
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t boards = 3;
+    std::string lineRate = "10Gbps";
+    std::string preset = "paper";
+    uint64_t kmin = 5000;
+    uint64_t kmax = 200000;
+    double pmax = 0.01;
+    Time linkDelay = MicroSeconds(1);
+    uint32_t pmtu = 1024;
+    uint64_t messageSize = 65536;
+
+    FeroceStudy study("fluid-vs-packet",
+                      "results/fluid-vs-packet",
+                      MilliSeconds(200),
+                      MicroSeconds(100),
+                      MilliSeconds(50));
+    study.AddFlag("boards", "Boards sending to the receiver", boards);
+    study.AddFlag("lineRate", "Rate of every link (and the DCQCN line rate)", lineRate);
+    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset);
+    study.AddFlag("kmin", "ECN Kmin bytes", kmin);
+    study.AddFlag("kmax", "ECN Kmax bytes", kmax);
+    study.AddFlag("pmax", "ECN Pmax", pmax);
+    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
+    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
+    study.AddFlag("messageSize", "Bytes per RDMA WRITE", messageSize);
+    if (!study.Parse(argc, argv))
+    {
+        return study.GetExitCode();
+    }
+    if (boards < 1 || boards > 1000)
+    {
+        return study.Reject("boards = " + std::to_string(boards) +
+                            " is not allowed: expected 1..1000");
+    }
+    DataRateValue rateValue;
+    if (!rateValue.DeserializeFromString(lineRate, MakeDataRateChecker()) ||
+        rateValue.Get().GetBitRate() == 0)
+    {
+        return study.Reject("lineRate = " + lineRate +
+                            " is not allowed: expected a rate with its unit, e.g. 40Gbps");
+    }
+    if (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096)
+    {
+        return study.Reject("pmtu = " + std::to_string(pmtu) +
+                            " is not allowed: expected 256, 512, 1024, 2048 or 4096");
+    }
+    if (messageSize < 1)
+    {
+        return study.Reject("messageSize = 0 is not allowed: expected >= 1");
+    }
+
+    DataRate rate = rateValue.Get();
+    RoceHelper helper;
+    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
+    helper.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(true));
+    helper.SetDeviceAttribute("DcqcnPreset", StringValue(preset));
+    helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
+    helper.SetSwitchAttribute("PfcEnabled", BooleanValue(false));
+    helper.SetSwitchAttribute("EcnEnabled", BooleanValue(true));
+    helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
+    helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
+    helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
+    helper.SetSwitchAttribute("BufferSize", UintegerValue(64000000));
+
+    NodeContainer hosts;
+    hosts.Create(boards + 1);
+    Ptr<Node> swNode = CreateObject<Node>();
+    NetDeviceContainer devices = helper.InstallStar(swNode, hosts);
+    Ptr<FeroceSwitch> sw = swNode->GetObject<FeroceSwitch>();
+    Ptr<RoceNic> receiver = DynamicCast<RoceNic>(devices.Get(boards));
+    for (uint32_t i = 0; i <= boards; i++)
+    {
+        std::string error = DynamicCast<RoceNic>(devices.Get(i))->Validate();
+        if (!error.empty())
+        {
+            return study.Reject(error);
+        }
+    }
+    std::string error = sw->Validate();
+    if (!error.empty())
+    {
+        return study.Reject(error);
+    }
+    sw->AssignStreams(1);
+
+    Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
+    hosts.Get(boards)->AddApplication(rx);
+    std::vector<Ptr<RoceQueuePair>> qps;
+    for (uint32_t i = 0; i < boards; i++)
+    {
+        auto qp = helper.ConnectQueuePairs(DynamicCast<RoceNic>(devices.Get(i)), receiver);
+        qps.push_back(qp.first);
+        rx->AddQueuePair(qp.second);
+        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
+        app->SetAttribute("MessageSize", UintegerValue(messageSize));
+        app->SetQueuePair(qp.first);
+        app->AssignStreams(10 + i);
+        qp.first->AssignStreams(1000 + i);
+        hosts.Get(i)->AddApplication(app);
+        app->SetStartTime(Time(0));
+        app->SetStopTime(study.GetDuration());
+        study.AddFlow(
+            "board" + std::to_string(i),
+            [rx, i]() { return rx->GetBytesReceived(i); },
+            Time(0),
+            study.GetDuration());
+    }
+
+    QueueMean queue(sw, boards); // InstallStar: switch port i faces host i
+    study.AddGauge("queue_mean_bytes", [&queue]() { return queue.Take(); });
+    for (uint32_t i = 0; i < boards; i++)
+    {
+        Ptr<RoceQueuePair> qp = qps[i];
+        std::string b = "board" + std::to_string(i);
+        study.AddGauge(b + "_rc_gbps", [qp]() { return qp->GetRateBps() / 1e9; });
+        study.AddGauge(b + "_rt_gbps", [qp]() { return qp->GetTargetRateBps() / 1e9; });
+        study.AddGauge(b + "_alpha", [qp]() { return qp->GetAlpha(); });
+    }
+
+    study.Run();
+    uint64_t cnps = 0;
+    for (uint32_t i = 0; i < boards; i++)
+    {
+        cnps += receiver->GetQueuePair(qps[i]->GetRemoteQpn())->GetCounters().cnpsSent;
+    }
+    const auto& c = sw->GetCounters();
+    uint64_t drops = 0;
+    for (uint64_t d : c.drops)
+    {
+        drops += d;
+    }
+    study.AddMetric("cnps", double(cnps));
+    study.AddMetric("ecn_marks", double(c.ecnMarks));
+    study.AddMetric("drops", double(drops));
+    Simulator::Destroy();
+    return study.Finish();
+}
