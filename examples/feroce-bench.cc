@@ -208,11 +208,9 @@ main(int argc, char* argv[])
     }
     if (!known)
     {
-        std::cerr << "feroce-bench: scenario = " << scenario
-                  << " is not allowed: expected incast3, incast16, incast64, incast3-4k, qp-memory, "
-                     "all or incastN with N in 1..4096"
-                  << std::endl;
-        return 2;
+        return cmd.Reject("--scenario=" + scenario +
+                          " is not allowed: expected incast3, incast16, incast64, incast3-4k, "
+                          "qp-memory, all or incastN with N in 1..4096 (see --help)");
     }
     return 0;
 }

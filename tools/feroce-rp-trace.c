@@ -421,7 +421,7 @@ int main(int argc, char **argv)
             if (k == sizeof format_options / sizeof format_options[0]) {
                 fputs("feroce-rp-trace: unexpected argument \"", stderr);
                 put_escaped(argv[i]);
-                fputs("\": expected the options of --help and one SCRIPT (or -)\n", stderr);
+                fputs("\": expected the options --help lists and one SCRIPT (or -); see --help\n", stderr);
                 return 2;
             }
             format_set[k] = argv[++i];
@@ -431,7 +431,7 @@ int main(int argc, char **argv)
         } else {
             fputs("feroce-rp-trace: unexpected argument \"", stderr);
             put_escaped(argv[i]);
-            fputs("\": expected the options of --help and one SCRIPT (or -)\n", stderr);
+            fputs("\": expected the options --help lists and one SCRIPT (or -); see --help\n", stderr);
             return 2;
         }
     }

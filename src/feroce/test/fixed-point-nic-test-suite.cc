@@ -160,13 +160,13 @@ class FixedPointBadFormatTestCase : public TestCase
 
         const Case cases[] = {
             {"surf,alpha_bits=6",
-             "FixedPointFormat = surf,alpha_bits=6: g = 0.0048828125 is not allowed: expected a "
+             "FixedPointFormat = surf,alpha_bits=6: G = 0.0048828125 is not allowed: expected a "
              "multiple of 2^-6 in (0, 1]"},
             {"surf,clock_hz=100000",
-             "FixedPointFormat = surf,clock_hz=100000: alpha_period_ns = 1000 is not allowed: "
+             "FixedPointFormat = surf,clock_hz=100000: AlphaPeriod = 1000 is not allowed: "
              "expected >= one cycle of clock_hz = 100000"},
             {"surf,rate_bits=16",
-             "FixedPointFormat = surf,rate_bits=16: line_rate_bps = 10000000000 is not allowed"},
+             "FixedPointFormat = surf,rate_bits=16: LineRate = 10000000000 is not allowed"},
             {"asic", "FixedPointFormat = asic: format = \"asic\" is not allowed"},
             {"surf,rounding=up",
              "FixedPointFormat = surf,rounding=up: rounding = \"up\" is not allowed: expected "

@@ -5,28 +5,12 @@
  * errors.  Ends with "N passed, N failed".
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "feroce-fluid.h"
-
-long check_passed;
-long check_failed;
-
-void check_report(const char *file, int line, const char *fmt, ...)
-{
-    va_list ap;
-
-    check_failed++;
-    fprintf(stderr, "%s:%d: check failed: ", file, line);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
 
 /* The paper's setting at 40 Gb/s: the paper preset without hyper increase (not in its model). */
 static void paper(struct feroce_fluid_params *p, uint32_t flows, int64_t delay_ns)
