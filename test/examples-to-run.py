@@ -12,6 +12,10 @@ cpp_examples = [
     ("advcam-sawtooth --duration=3ms --warmup=1ms --db=none --outdir=feroce-examples/advcam-sawtooth",
      "True", "False"),
     ("feroce-bench --scenario=incast3", "True", "False"),
+    ("fixed-point-widths --scripts=10 --events=200 --outdir=feroce-examples/fixed-point-widths",
+     "True", "False"),
+    ("fluid-vs-packet --boards=2 --lineRate=40Gbps --duration=2ms --db=none "
+     "--outdir=feroce-examples/fluid-vs-packet", "True", "False"),
 ]
 
 python_examples = []
