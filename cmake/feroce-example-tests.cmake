@@ -49,7 +49,7 @@ add_test(NAME example-advcam-camera
                  --window=250us --warmup=250us --outdir=${study_out}/advcam-camera
                  --db=${study_out}/feroce.db)
 set_tests_properties(example-advcam-camera PROPERTIES PASS_REGULAR_EXPRESSION
-  "events_lost=0.*queue_max_bytes=.*wrote [^\n]*boards.csv,switches.csv,pause.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
+  "queue_max_bytes=.*events_lost=0.*wrote [^\n]*switches.csv,pause.csv,boards.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
 add_test(NAME example-advcam-mtu
          COMMAND advcam-mtu --duration=5ms --outdir=${study_out}/advcam-mtu --db=${study_out}/feroce.db)
 # the measured goodput at PMTU 4096 is the table's 9.804 Gb/s, every PMTU within 1% of it

@@ -34,7 +34,6 @@
 #include "ns3/feroce-channel.h"
 #include "ns3/feroce-stats.h"
 #include "ns3/feroce-study.h"
-#include "ns3/feroce-switch-probe.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -44,21 +43,12 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
-#include <memory>
 #include <sstream>
 
 using namespace ns3;
 
 namespace
 {
-
-/// A switch of the camera and what the study watches on it.
-struct CameraSwitch
-{
-    std::string name;
-    Ptr<FeroceSwitch> sw;
-    std::unique_ptr<FeroceSwitchProbe> probe;
-};
 
 /// The bytes the receivers got from one board (its queue pair on each of them).
 uint64_t
@@ -261,7 +251,7 @@ main(int argc, char* argv[])
     leafNodes.Create(leaves);
     Ptr<Node> aggNode = CreateObject<Node>();
 
-    std::vector<CameraSwitch> switches(leaves + 1);
+    std::vector<FeroceStudy::WatchedSwitch> switches(leaves + 1);
     Ptr<FeroceSwitch> agg = helper.InstallSwitch(aggNode);
     std::vector<Ptr<RoceNic>> boardNics;
     helper.SetDeviceAttribute("DataRate", DataRateValue(boardRate));
@@ -310,7 +300,6 @@ main(int argc, char* argv[])
         {
             return study.Reject(switches[s].name + ": " + error);
         }
-        switches[s].probe = std::make_unique<FeroceSwitchProbe>(switches[s].sw);
     }
 
     std::vector<Ptr<RoceReceiverApp>> rxApps;
@@ -355,26 +344,20 @@ main(int argc, char* argv[])
             Time(0),
             duration);
     }
-    // series: the queues where the camera's traffic meets, most bytes per window
-    FeroceSwitchProbe* aggProbe = switches[leaves].probe.get();
+    // series: the queues where the camera's traffic meets, most bytes per window, and every
+    // switch's buffer; after the run switches.csv, pause.csv and the switches' metrics
+    std::vector<FeroceStudy::WatchedQueue> queues;
     for (uint32_t k = 0; k < receivers; k++)
     {
-        uint32_t port = leaves + k;
-        study.AddGauge("agg_to_rx" + std::to_string(k) + "_queue_bytes",
-                       [aggProbe, port]() { return double(aggProbe->TakeWindowMax(port)); });
+        queues.push_back({"agg_to_rx" + std::to_string(k) + "_queue_bytes", leaves, leaves + k});
     }
     for (uint32_t l = 0; l < leaves; l++)
     {
-        FeroceSwitchProbe* p = switches[l].probe.get();
-        uint32_t uplink = switches[l].sw->GetNPorts() - 1;
-        study.AddGauge("leaf" + std::to_string(l) + "_uplink_queue_bytes",
-                       [p, uplink]() { return double(p->TakeWindowMax(uplink)); });
+        queues.push_back({"leaf" + std::to_string(l) + "_uplink_queue_bytes",
+                          l,
+                          switches[l].sw->GetNPorts() - 1});
     }
-    for (auto& s : switches)
-    {
-        Ptr<FeroceSwitch> sw = s.sw;
-        study.AddGauge(s.name + "_buffer_bytes", [sw]() { return double(sw->GetBufferUsed()); });
-    }
+    study.WatchSwitches(switches, queues);
     study.AddGauge("events_lost", [&apps]() {
         uint64_t lost = 0;
         for (auto& a : apps)
@@ -442,40 +425,9 @@ main(int argc, char* argv[])
         rxDrops += nic->GetRxErrorDrops();
     }
     uint64_t drops = rxDrops;
-    uint64_t pauseFrames = 0;
-    uint64_t ecnMarks = 0;
-    uint64_t queueMax = 0;
-    uint64_t dropsLossless = 0;
-    Time pauseTime;
-    std::ofstream switchesCsv = study.OpenOutput("switches.csv");
-    switchesCsv << "switch,ports,queue_max_bytes,buffer_peak_bytes,pause_frames,pause_time_ms,"
-                   "ecn_marks,drops\n";
-    std::ofstream pauses = study.OpenOutput("pause.csv");
-    pauses << "switch,port,priority,start_ns,end_ns\n";
     for (auto& s : switches)
     {
-        const auto& c = s.sw->GetCounters();
-        uint64_t swDrops = c.TotalDrops();
-        Time swPause = s.probe->GetPauseTime(duration);
-        switchesCsv << s.name << "," << s.sw->GetNPorts() << "," << s.probe->GetQueueMax() << ","
-                    << c.bufferPeak << "," << c.pauseFramesSent << ","
-                    << Format(swPause.GetSeconds() * 1e3) << "," << c.ecnMarks << "," << swDrops
-                    << "\n";
-        std::ostringstream rows;
-        s.probe->WritePauseIntervals(rows, duration);
-        std::istringstream lines(rows.str());
-        std::string line;
-        while (std::getline(lines, line))
-        {
-            pauses << s.name << "," << line << "\n";
-        }
-        drops += swDrops;
-        dropsLossless += c.drops[FeroceSwitch::DROP_LOSSLESS];
-        pauseFrames += c.pauseFramesSent;
-        ecnMarks += c.ecnMarks;
-        queueMax = std::max(queueMax, s.probe->GetQueueMax());
-        pauseTime += swPause;
-        study.AddMetric(s.name + "_queue_max_bytes", double(s.probe->GetQueueMax()));
+        drops += s.sw->GetCounters().TotalDrops();
     }
     double offered = double(boards) * double(fragmentSize) * 8 / triggerInterval.GetSeconds() / 1e9;
     study.AddMetric("offered_gbps", offered);
@@ -483,16 +435,11 @@ main(int argc, char* argv[])
                     boards >= 2 ? feroce_jain(boardRates.data(), boardRates.size()) : NAN);
     study.AddMetric("board_gbps_min", *std::min_element(boardRates.begin(), boardRates.end()));
     study.AddMetric("board_gbps_max", *std::max_element(boardRates.begin(), boardRates.end()));
-    study.AddMetric("drops", double(drops));
-    study.AddMetric("drops_lossless", double(dropsLossless));
-    study.AddMetric("pause_frames", double(pauseFrames));
-    study.AddMetric("pause_time_ms", pauseTime.GetSeconds() * 1e3);
+    study.AddMetric("drops", double(drops)); // the switches' and the receivers'
     study.AddMetric("cnps", double(cnps));
-    study.AddMetric("ecn_marks", double(ecnMarks));
     study.AddMetric("retransmits", double(retx));
     study.AddMetric("events_generated", double(eventsGenerated));
     study.AddMetric("events_lost", double(eventsLost));
-    study.AddMetric("queue_max_bytes", double(queueMax));
     Simulator::Destroy();
     return study.Finish();
 }

@@ -22,6 +22,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <iostream>
+#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -343,12 +344,100 @@ FeroceStudy::OpenOutput(const std::string& name)
 void
 FeroceStudy::WatchSwitch(Ptr<FeroceSwitch> sw, uint32_t port)
 {
-    m_switch = sw;
-    m_probe = std::make_unique<FeroceSwitchProbe>(sw);
-    FeroceSwitchProbe* probe = m_probe.get();
-    AddGauge("queue_to_receiver_bytes",
-             [probe, port]() { return double(probe->TakeWindowMax(port)); });
-    AddGauge("buffer_bytes", [sw]() { return double(sw->GetBufferUsed()); });
+    WatchSwitches({{"", sw}}, {{"queue_to_receiver_bytes", 0, port}});
+}
+
+void
+FeroceStudy::WatchSwitches(const std::vector<WatchedSwitch>& switches,
+                           const std::vector<WatchedQueue>& queues)
+{
+    m_switches = switches;
+    m_probes.clear();
+    for (const WatchedSwitch& s : switches)
+    {
+        m_probes.push_back(std::make_unique<FeroceSwitchProbe>(s.sw));
+    }
+    for (const WatchedQueue& q : queues)
+    {
+        FeroceSwitchProbe* probe = m_probes.at(q.sw).get();
+        uint32_t port = q.port;
+        AddGauge(q.gauge, [probe, port]() { return double(probe->TakeWindowMax(port)); });
+    }
+    for (const WatchedSwitch& s : switches)
+    {
+        Ptr<FeroceSwitch> sw = s.sw;
+        AddGauge(s.name.empty() ? "buffer_bytes" : s.name + "_buffer_bytes",
+                 [sw]() { return double(sw->GetBufferUsed()); });
+    }
+}
+
+void
+FeroceStudy::WriteSwitches()
+{
+    // one unnamed switch (WatchSwitch): no switches.csv, no switch column
+    bool named = m_switches.size() > 1 || !m_switches[0].name.empty();
+    std::ofstream table;
+    if (named)
+    {
+        table = OpenOutput("switches.csv");
+        table << "switch,ports,queue_max_bytes,buffer_peak_bytes,pause_frames,pause_time_ms,"
+                 "ecn_marks,drops\n";
+    }
+    std::ofstream pauses = OpenOutput("pause.csv");
+    pauses << (named ? "switch," : "") << "port,priority,start_ns,end_ns\n";
+    FeroceSwitch::Counters sum{};
+    uint64_t queueMax = 0;
+    Time pauseTime;
+    std::vector<std::pair<std::string, double>> perSwitch;
+    for (std::size_t i = 0; i < m_switches.size(); i++)
+    {
+        const WatchedSwitch& s = m_switches[i];
+        const FeroceSwitchProbe& probe = *m_probes[i];
+        const FeroceSwitch::Counters& c = s.sw->GetCounters();
+        Time swPause = probe.GetPauseTime(m_duration);
+        if (named)
+        {
+            table << s.name << "," << s.sw->GetNPorts() << "," << probe.GetQueueMax() << ","
+                  << c.bufferPeak << "," << c.pauseFramesSent << ","
+                  << FormatNumber(swPause.GetSeconds() * 1e3) << "," << c.ecnMarks << ","
+                  << c.TotalDrops() << "\n";
+            std::ostringstream rows;
+            probe.WritePauseIntervals(rows, m_duration);
+            std::istringstream lines(rows.str());
+            std::string line;
+            while (std::getline(lines, line))
+            {
+                pauses << s.name << "," << line << "\n";
+            }
+            perSwitch.emplace_back(s.name + "_queue_max_bytes", double(probe.GetQueueMax()));
+        }
+        else
+        {
+            probe.WritePauseIntervals(pauses, m_duration);
+        }
+        sum.pauseFramesSent += c.pauseFramesSent;
+        sum.resumeFramesSent += c.resumeFramesSent;
+        sum.ecnMarks += c.ecnMarks;
+        for (int cause = 0; cause < FeroceSwitch::DROP_CAUSES; cause++)
+        {
+            sum.drops[cause] += c.drops[cause];
+        }
+        sum.bufferPeak = std::max(sum.bufferPeak, c.bufferPeak);
+        queueMax = std::max(queueMax, probe.GetQueueMax());
+        pauseTime += swPause;
+    }
+    m_switchMetrics = {
+        {"pause_frames", double(sum.pauseFramesSent)},
+        {"resume_frames", double(sum.resumeFramesSent)},
+        {"pause_time_ms", pauseTime.GetSeconds() * 1e3},
+        {"ecn_marks", double(sum.ecnMarks)},
+        {"drops", double(sum.TotalDrops())},
+        {"drops_lossless", double(sum.drops[FeroceSwitch::DROP_LOSSLESS])},
+        {"drops_lossy", double(sum.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL])},
+        {"queue_max_bytes", double(queueMax)},
+        {"buffer_peak_bytes", double(sum.bufferPeak)},
+    };
+    m_switchMetrics.insert(m_switchMetrics.end(), perSwitch.begin(), perSwitch.end());
 }
 
 void
@@ -489,23 +578,9 @@ FeroceStudy::Run()
     {
         f.total = f.bytes();
     }
-    if (m_switch)
+    if (!m_switches.empty())
     {
-        std::ofstream pauses = OpenOutput("pause.csv");
-        pauses << "port,priority,start_ns,end_ns\n";
-        m_probe->WritePauseIntervals(pauses, m_duration);
-        const FeroceSwitch::Counters& c = m_switch->GetCounters();
-        m_switchMetrics = {
-            {"pause_frames", double(c.pauseFramesSent)},
-            {"resume_frames", double(c.resumeFramesSent)},
-            {"pause_time_ms", m_probe->GetPauseTime(m_duration).GetSeconds() * 1e3},
-            {"ecn_marks", double(c.ecnMarks)},
-            {"drops", double(c.TotalDrops())},
-            {"drops_lossless", double(c.drops[FeroceSwitch::DROP_LOSSLESS])},
-            {"drops_lossy", double(c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL])},
-            {"queue_max_bytes", double(m_probe->GetQueueMax())},
-            {"buffer_peak_bytes", double(c.bufferPeak)},
-        };
+        WriteSwitches();
     }
     return true;
 }

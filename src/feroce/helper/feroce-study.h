@@ -115,6 +115,33 @@ class FeroceStudy
      */
     void WatchSwitch(Ptr<FeroceSwitch> sw, uint32_t port);
 
+    /// A switch among several watched together: its name in the outputs.
+    struct WatchedSwitch
+    {
+        std::string name;
+        Ptr<FeroceSwitch> sw;
+    };
+
+    /// A queue followed in series.csv: the gauge's name, the switch (its index in the list
+    /// given to WatchSwitches) and the egress port.
+    struct WatchedQueue
+    {
+        std::string gauge;
+        uint32_t sw;
+        uint32_t port;
+    };
+
+    /**
+     * Watches several switches as WatchSwitch watches one: gauges the queues (the most
+     * bytes queued per window), then NAME_buffer_bytes of each switch; after the run
+     * switches.csv (per switch: ports, queue_max_bytes, buffer_peak_bytes, pause_frames,
+     * pause_time_ms, ecn_marks, drops), pause.csv with the switch's name first, WatchSwitch's
+     * metrics over all of them (summed; queue_max_bytes and buffer_peak_bytes the largest)
+     * and NAME_queue_max_bytes per switch.
+     */
+    void WatchSwitches(const std::vector<WatchedSwitch>& switches,
+                       const std::vector<WatchedQueue>& queues);
+
     /// An operation's latency (e.g. a message's completion), summarised as percentiles.
     void AddLatency(Time latency);
 
@@ -157,6 +184,8 @@ class FeroceStudy
     bool Publish();
     /// The row's and params.txt's parameters: the flags, then the attributes given.
     std::vector<std::pair<std::string, std::string>> GetParameters() const;
+    /// Writes pause.csv (and switches.csv when the switches have names) and the switch metrics.
+    void WriteSwitches();
 
     std::string m_scenario;
     FeroceCommandLine m_cmd;
@@ -181,8 +210,8 @@ class FeroceStudy
     uint32_t m_handovers{0};
     int m_lastSolo{-1};
     std::vector<std::pair<std::string, double>> m_metrics;
-    Ptr<FeroceSwitch> m_switch; ///< WatchSwitch's
-    std::unique_ptr<FeroceSwitchProbe> m_probe;
+    std::vector<WatchedSwitch> m_switches; ///< WatchSwitch's (one, no name) or WatchSwitches'
+    std::vector<std::unique_ptr<FeroceSwitchProbe>> m_probes; ///< one per switch
     std::vector<std::pair<std::string, double>> m_switchMetrics;
     std::ofstream m_goodputCsv;
     std::ofstream m_seriesCsv;

@@ -29,15 +29,9 @@ using namespace ns3;
 namespace
 {
 
-/// N senders -> one switch -> one receiver, saturating RDMA WRITEs.
-struct Incast
+/// The helper's incast with saturating RDMA WRITEs, and its samples.
+struct Incast : RoceIncast
 {
-    Ptr<FeroceSwitch> sw;
-    std::vector<Ptr<RoceNic>> senders;
-    Ptr<RoceNic> receiver;
-    std::vector<Ptr<RoceQueuePair>> qps;    ///< the senders'
-    std::vector<Ptr<RoceQueuePair>> remote; ///< their peers on the receiver
-    Ptr<RoceReceiverApp> rx;
     std::vector<std::vector<uint64_t>> samples; ///< per window: bytes per flow
 };
 
@@ -47,7 +41,7 @@ Sample(Incast* in)
     std::vector<uint64_t> v;
     for (std::size_t i = 0; i < in->qps.size(); i++)
     {
-        v.push_back(in->rx->GetBytesReceived(i));
+        v.push_back(in->receiverApp->GetBytesReceived(i));
     }
     in->samples.push_back(v);
 }
@@ -63,31 +57,17 @@ BuildIncast(Incast& in,
             Time duration,
             SenderSetup setup = nullptr)
 {
-    NodeContainer hosts;
-    hosts.Create(n + 1);
-    Ptr<Node> swNode = CreateObject<Node>();
-    NetDeviceContainer nics = helper.InstallStar(swNode, hosts);
-    in.sw = swNode->GetObject<FeroceSwitch>();
-    for (uint32_t i = 0; i < n; i++)
+    static_cast<RoceIncast&>(in) = helper.InstallIncast(n);
+    for (uint32_t i = 0; setup && i < n; i++)
     {
-        in.senders.push_back(DynamicCast<RoceNic>(nics.Get(i)));
+        setup(i, in.senders[i]);
     }
-    in.receiver = DynamicCast<RoceNic>(nics.Get(n));
-    in.rx = CreateObject<RoceReceiverApp>();
-    hosts.Get(n)->AddApplication(in.rx);
+    helper.ConnectIncast(in);
     for (uint32_t i = 0; i < n; i++)
     {
-        if (setup)
-        {
-            setup(i, in.senders[i]);
-        }
-        auto qp = helper.ConnectQueuePairs(in.senders[i], in.receiver);
-        in.qps.push_back(qp.first);
-        in.remote.push_back(qp.second);
-        in.rx->AddQueuePair(qp.second);
         Ptr<RoceFrontEndApp> tx = CreateObject<RoceFrontEndApp>();
-        tx->SetQueuePair(qp.first);
-        hosts.Get(i)->AddApplication(tx);
+        tx->SetQueuePair(in.qps[i]);
+        in.hosts.Get(i)->AddApplication(tx);
     }
     for (Time t = Time(0); t <= duration; t += window)
     {
@@ -137,12 +117,7 @@ class IncastDcqcnTestCase : public TestCase
         BuildIncast(in, helper, 3, MilliSeconds(10), MilliSeconds(150));
         Simulator::Run();
         const auto& c = in.sw->GetCounters();
-        uint64_t drops = 0;
-        for (uint64_t d : c.drops)
-        {
-            drops += d;
-        }
-        NS_TEST_EXPECT_MSG_EQ(drops, 0, "no drop");
+        NS_TEST_EXPECT_MSG_EQ(c.TotalDrops(), 0, "no drop");
         NS_TEST_EXPECT_MSG_GT(c.ecnMarks, 0, "ECN marks");
         // payload capacity of the bottleneck with 1024-B packets in 1 MiB messages: 9.258 Gb/s
         const double capacity = 9.258e9;
@@ -216,7 +191,7 @@ class IncastPfcTestCase : public TestCase
         std::cout << (m_pfc ? "PFC only" : "no PFC") << ": pauses " << c.pauseFramesSent
                   << ", drops " << c.drops[FeroceSwitch::DROP_LOSSY_BUFFER_FULL]
                   << ", retransmitted " << retx << ", delivered "
-                  << in.rx->GetBytesReceived() * 8 / 30e-3 / 1e9 << " Gb/s" << std::endl;
+                  << in.receiverApp->GetBytesReceived() * 8 / 30e-3 / 1e9 << " Gb/s" << std::endl;
         NS_TEST_EXPECT_MSG_EQ(c.drops[FeroceSwitch::DROP_LOSSLESS], 0, "no lossless drop");
         if (m_pfc)
         {
@@ -241,10 +216,10 @@ class IncastPfcTestCase : public TestCase
             // the in-order prefix of the current message; never more than were sent
             const auto& qc = in.qps[i]->GetCounters();
             NS_TEST_EXPECT_MSG_GT(qc.completions, 0, "flow " << i << " completed messages");
-            NS_TEST_EXPECT_MSG_GT_OR_EQ(in.rx->GetBytesReceived(i),
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(in.receiverApp->GetBytesReceived(i),
                                         qc.completions << 20,
                                         "completed bytes delivered");
-            NS_TEST_EXPECT_MSG_LT_OR_EQ(in.rx->GetBytesReceived(i),
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(in.receiverApp->GetBytesReceived(i),
                                         (qc.completions + 256) << 20,
                                         "bounded");
         }
@@ -307,7 +282,8 @@ class IncastDeterminismTestCase : public TestCase
         BuildIncast(in, helper, 3, MilliSeconds(1), MilliSeconds(5));
         in.sw->AssignStreams(1);
         Simulator::Run();
-        std::vector<uint64_t> v = {in.sw->GetCounters().ecnMarks, in.rx->GetBytesReceived()};
+        std::vector<uint64_t> v = {in.sw->GetCounters().ecnMarks,
+                                   in.receiverApp->GetBytesReceived()};
         for (auto& qp : in.qps)
         {
             v.push_back(qp->GetCounters().cnpsReceived);
@@ -394,12 +370,7 @@ class WrrTestCase : public TestCase
         std::cout << "WRR " << m_w1 << ":" << m_w2 << (m_quantum ? " bytes" : " frames") << ": "
                   << b1 * 8 / 10e-3 / 1e9 << " and " << b2 * 8 / 10e-3 / 1e9 << " Gb/s, ratio "
                   << b1 / b2 << " (expected " << m_ratio << ")" << std::endl;
-        uint64_t drops = 0;
-        for (uint64_t d : in.sw->GetCounters().drops)
-        {
-            drops += d;
-        }
-        NS_TEST_EXPECT_MSG_EQ(drops, 0, "no drop");
+        NS_TEST_EXPECT_MSG_EQ(in.sw->GetCounters().TotalDrops(), 0, "no drop");
         NS_TEST_EXPECT_MSG_GT_OR_EQ((b1 + b2) * 8 / 10e-3, 9e9, "the bottleneck stays full");
         NS_TEST_EXPECT_MSG_EQ_TOL(b1 / b2, m_ratio, m_ratio * 0.03, "shares by weight");
         Simulator::Destroy();
@@ -477,7 +448,7 @@ class EcnPerQueueTestCase : public TestCase
             [](uint32_t i, Ptr<RoceNic> nic) { SetPriority(i, nic, i == 0 ? 1 : 2, 1024); });
         Watch w;
         w.sw = in.sw;
-        w.port = 2; // the receiver's port: hosts are linked in order
+        w.port = in.GetReceiverPort();
         in.sw->TraceConnectWithoutContext("QueueLength", MakeBoundCallback(&Queue, &w));
         in.sw->TraceConnectWithoutContext("EcnMark", MakeBoundCallback(&Mark, &w));
         Simulator::Run();
@@ -497,10 +468,12 @@ class EcnPerQueueTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(w.minMarkedQueue, 20000, "none at or below its Kmin");
         NS_TEST_EXPECT_MSG_GT(in.qps[0]->GetCounters().dataPacketsSent, 0, "priority 1 sent");
         // the receiver's QPs: no CE for priority 1
-        NS_TEST_EXPECT_MSG_EQ(in.remote[0]->GetCounters().ceMarksReceived,
+        NS_TEST_EXPECT_MSG_EQ(in.receiverQps[0]->GetCounters().ceMarksReceived,
                               0,
                               "priority 1 never marked");
-        NS_TEST_EXPECT_MSG_GT(in.remote[1]->GetCounters().ceMarksReceived, 0, "priority 2 marked");
+        NS_TEST_EXPECT_MSG_GT(in.receiverQps[1]->GetCounters().ceMarksReceived,
+                              0,
+                              "priority 2 marked");
         Simulator::Destroy();
     }
 };
@@ -708,7 +681,7 @@ class EcnStatisticsTestCase : public TestCase
         BuildIncast(in, helper, 3, MilliSeconds(1), MilliSeconds(2));
         in.sw->AssignStreams(7);
         Watch w;
-        w.port = 3; // the receiver's port
+        w.port = in.GetReceiverPort();
         in.sw->TraceConnectWithoutContext("QueueLength", MakeBoundCallback(&Queue, &w));
         in.sw->TraceConnectWithoutContext("EcnMark", MakeBoundCallback(&Mark, &w));
         // the receiver's port stops sending priority 3 for 0xffff quanta (3.4 ms at 10 Gb/s)

@@ -4,6 +4,7 @@
 # run it without LD_LIBRARY_PATH, and check the first cut of the connectx preset.
 #   pkg-config-test.sh BUILD_DIR C_COMPILER
 set -eu
+. "$(dirname "$0")/../lib.sh"
 build=$1
 cc=$2
 tmp=$(mktemp -d)
@@ -31,10 +32,5 @@ export PKG_CONFIG_PATH="$(dirname "$pc")"
 "$cc" -std=c11 -Wall -Wextra -Werror "$tmp/bench.c" $(pkg-config --cflags --libs feroce-core) -o "$tmp/bench"
 # no LD_LIBRARY_PATH: the .pc file's rpath finds the installed library
 got=$(env -u LD_LIBRARY_PATH "$tmp/bench")
-if [ "$got" = "5101731461.016290" ]; then
-    echo "1 passed, 0 failed"
-else
-    echo "bench printed $got, expected 5101731461.016290" >&2
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+if [ "$got" = "5101731461.016290" ]; then ok; else bad "bench printed $got, expected 5101731461.016290"; fi
+finish

@@ -5,6 +5,7 @@
 #   fuzz-wire.sh SOURCE_DIR BINARY_DIR [SECONDS]
 # FUZZ_CC overrides the compiler (default clang); the run is deterministic (-seed=1).
 set -eu
+. "$(dirname "$0")/../lib.sh"
 src=$1
 out=$2
 secs=${3:-20}
@@ -47,5 +48,7 @@ if [ "$(ls "$out/seeds" | wc -l)" -lt 2 ]; then
 fi
 
 cd "$out"
-exec ./fuzz-wire -max_total_time="$secs" -seed=1 -print_final_stats=1 -artifact_prefix="$out/" \
+check "fuzz-wire: no crash, sanitizer report or failed check in $secs s" \
+    ./fuzz-wire -max_total_time="$secs" -seed=1 -print_final_stats=1 -artifact_prefix="$out/" \
     corpus seeds
+finish

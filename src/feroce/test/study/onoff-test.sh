@@ -5,17 +5,11 @@
 # nothing is lost. AckTimeoutJitter draws from the RngRun's streams.
 #   onoff-test.sh ADVCAM_INCAST WORK_DIR
 set -eu
+. "$(dirname "$0")/../lib.sh"
 prog=$1
 work=$2
 rm -rf "$work"
 mkdir -p "$work"
-pass=0
-fail=0
-check() { # DESCRIPTION COMMAND...
-    what=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); else echo "FAIL: $what" >&2; fail=$((fail + 1)); fi
-}
 bench="--duration=90ms --pfcHonour=0 --bufferSize=2000000 --messageSize=65536 --ackTimeout=4194304ns --db=none"
 metric() { sed -n "s/^$2=//p" "$work/$1/metrics.txt"; }
 # at least: metric RUN NAME MIN
@@ -63,5 +57,4 @@ check "another RngRun, other timeout instants" \
 check "jitter: boards still take turns" atleast jitter-a handovers 3
 check "ackJitter recorded" test "$(sed -n 's/^ackJitter=//p' "$work/jitter-a/params.txt")" = 0.0040000000000000001
 
-echo "onoff-test: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -4,8 +4,9 @@
 # (corrupted: bad ICRC; CE-marked, TTL-decremented, BECN-toggled, VLAN-tagged, Ethernet-padded:
 # ICRC still good), written to a pcap with text2pcap.
 #   plugin-test.sh SOURCE_DIR WORK_DIR
-# Prints one line per check; exits non-zero if any check fails.
+# Prints each failed check and the counts; exits non-zero if any check fails.
 set -eu
+. "$(dirname "$0")/../lib.sh"
 
 if [ $# -ne 2 ]; then
     echo "usage: $0 SOURCE_DIR WORK_DIR" >&2
@@ -29,11 +30,6 @@ for f in "$plugin" "$vectors"; do
     fi
 done
 mkdir -p "$work"
-
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 # ---- frame editing: a frame is a lower-case hex string, bytes numbered from 0 ----------------
 getb() { echo "$1" | cut -c$(($2 * 2 + 1))-$(($2 * 2 + 2)); }
@@ -82,7 +78,7 @@ awk '/^# V[0-9]+:/ { name = substr($2, 1, length($2) - 1) }
      $1 == "frame" { hex = tolower($2) }
      $1 == "icrc" { print name, hex, tolower($2) }' "$vectors" > "$work/vectors.txt"
 nvec=$(wc -l < "$work/vectors.txt")
-if [ "$nvec" -eq 3 ]; then ok "read 3 known-answer frames from $vectors"; else fail "expected 3 known-answer frames in $vectors, found $nvec"; fi
+if [ "$nvec" -eq 3 ]; then ok "read 3 known-answer frames from $vectors"; else bad "expected 3 known-answer frames in $vectors, found $nvec"; fi
 
 while read -r name hex icrc; do
     iplen=$((0x$(getb "$hex" 16)$(getb "$hex" 17)))
@@ -134,11 +130,11 @@ if "$@" -T fields -E separator='|' \
         -e feroce.cnp.destqp -e feroce.cnp.becn -e _ws.col.Info > "$out" 2> "$err"; then
     ok "tshark ran with the plugin"
 else
-    fail "tshark failed:"
+    bad "tshark failed:"
     cat "$err"
 fi
 if grep -iE 'lua|error' "$err" > /dev/null; then
-    fail "tshark reported errors:"
+    bad "tshark reported errors:"
     cat "$err"
 else
     ok "no Lua error on tshark's stderr"
@@ -146,7 +142,7 @@ fi
 "$@" -q -z expert > "$work/expert.txt" 2>> "$err" || true
 
 got=$(wc -l < "$out")
-if [ "$got" -eq "$nframes" ]; then ok "tshark read $got frames"; else fail "tshark read $got frames, expected $nframes"; fi
+if [ "$got" -eq "$nframes" ]; then ok "tshark read $got frames"; else bad "tshark read $got frames, expected $nframes"; fi
 
 # is_true VALUE: tshark 4.0 prints booleans as 1/0, later versions as True/False
 is_true() { [ "$1" = 1 ] || [ "$1" = True ]; }
@@ -169,7 +165,7 @@ while read -r name expect hex; do
                 [ -z "$severity" ]; then
             ok "$what: ICRC good ($found), no expert info"
         else
-            fail "$what: expected a good ICRC and no expert info, got status '$status' good '$good' found '$found' computed '$computed' expert '$message'"
+            bad "$what: expected a good ICRC and no expert info, got status '$status' good '$good' found '$found' computed '$computed' expert '$message'"
         fi ;;
     bad)
         case $message in *"Bad ICRC"*) has_bad=1 ;; *) has_bad=0 ;; esac
@@ -177,20 +173,20 @@ while read -r name expect hex; do
                 [ "$severity" = "$(echo "$severity" | grep -v ',')" ]; then
             ok "$what: ICRC bad ($found, computed $computed), expert '$message'"
         else
-            fail "$what: expected only a bad ICRC error, got status '$status' good '$good' found '$found' computed '$computed' expert '$message'"
+            bad "$what: expected only a bad ICRC error, got status '$status' good '$good' found '$found' computed '$computed' expert '$message'"
         fi
         case $severity in
         8388608 | Error) ok "$what: expert severity error" ;;
-        *) fail "$what: expert severity '$severity', expected error (8388608)" ;;
+        *) bad "$what: expert severity '$severity', expected error (8388608)" ;;
         esac ;;
     none)
         if [ -z "$status$good$found" ] && [ -z "$severity" ]; then
             ok "$what: not RoCEv2, no feroce fields, no expert info"
         else
-            fail "$what: not RoCEv2 but got status '$status' ICRC '$found' expert '$message'"
+            bad "$what: not RoCEv2 but got status '$status' ICRC '$found' expert '$message'"
         fi ;;
     esac
-    if [ -n "$malformed" ]; then fail "$what: malformed"; fi
+    if [ -n "$malformed" ]; then bad "$what: malformed"; fi
 done < "$frames"
 
 # the ICRC found equals the known answer (on the wire least-significant byte first)
@@ -198,7 +194,7 @@ while read -r name hex icrc; do
     want=$(echo "$icrc" | sed 's/\(..\)\(..\)\(..\)\(..\)/0x\4\3\2\1/')
     n=$(awk -v v="$name" '$1 == v { print NR; exit }' "$frames")
     found=$(sed -n "${n}p" "$out" | cut -d'|' -f4)
-    if [ "$found" = "$want" ]; then ok "$name: feroce.icrc $found = known answer $icrc (wire order)"; else fail "$name: feroce.icrc '$found', known answer $icrc is $want"; fi
+    if [ "$found" = "$want" ]; then ok "$name: feroce.icrc $found = known answer $icrc (wire order)"; else bad "$name: feroce.icrc '$found', known answer $icrc is $want"; fi
 done < "$work/vectors.txt"
 
 # the CNP (V1): DestQP and BECN as in the frame, decoded in the tree and the Info column
@@ -213,7 +209,7 @@ check_cnp() { # name destqp becn
             [ "$info" = "$(echo "$info" | grep "^CNP DestQP=$2")" ]; then
         ok "$1: CNP DestQP $destqp BECN $becn, Info '$info'"
     else
-        fail "$1: expected CNP DestQP $2 BECN $3, got DestQP '$destqp' BECN '$becn' Info '$info'"
+        bad "$1: expected CNP DestQP $2 BECN $3, got DestQP '$destqp' BECN '$becn' Info '$info'"
     fi
 }
 check_cnp V1 "$qp" 1
@@ -229,7 +225,7 @@ cnps() {
 }
 ncnp_want=$(cnps)
 nbecn_want=$(cnps 1)
-if [ "$ncnp" -eq "$ncnp_want" ]; then ok "$ncnp CNPs decoded, as many as frames with BTH opcode 0x81"; else fail "$ncnp CNPs decoded, expected $ncnp_want"; fi
+if [ "$ncnp" -eq "$ncnp_want" ]; then ok "$ncnp CNPs decoded, as many as frames with BTH opcode 0x81"; else bad "$ncnp CNPs decoded, expected $ncnp_want"; fi
 
 # the display filters of the README
 count() { "$@" -Y "$filter" 2>/dev/null | grep -c . || true; }
@@ -239,7 +235,7 @@ for spec in "feroce.icrc.good == 0:$(grep -c ' bad ' "$frames")" \
     filter=${spec%:*}
     want=${spec##*:}
     got=$(count "$@")
-    if [ "$got" -eq "$want" ]; then ok "filter '$filter': $got frames"; else fail "filter '$filter': $got frames, expected $want"; fi
+    if [ "$got" -eq "$want" ]; then ok "filter '$filter': $got frames"; else bad "filter '$filter': $got frames, expected $want"; fi
 done
 
 # -z expert: only "Bad ICRC" errors, one per corrupted frame, no warnings
@@ -249,9 +245,8 @@ if grep -q 'Errors (' "$work/expert.txt" && ! grep -qE '^(Warns|Notes) \(' "$wor
         grep -q "Errors ($nbad)" "$work/expert.txt" && [ "$nerr" -ge 1 ]; then
     ok "tshark -z expert: $nbad errors (Bad ICRC), no warnings or notes"
 else
-    fail "tshark -z expert does not show exactly $nbad Bad ICRC errors:"
+    bad "tshark -z expert does not show exactly $nbad Bad ICRC errors:"
     cat "$work/expert.txt"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
