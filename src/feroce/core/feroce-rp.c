@@ -131,34 +131,98 @@ static int increase(const struct feroce_rp_params *p, struct feroce_rp_vars *v)
     return v->rc != rc || v->rt != rt;
 }
 
-/*
- * Once an increase event leaves Rc and Rt unchanged with Rt at the line rate,
- * every later one does too (Rt cannot grow, Rc = (Rt + Rc)/2 is a fixed point),
- * whatever the stage: the rest only count.
- */
-static int increase_settled(const struct feroce_rp_params *p, const struct feroce_rp_vars *v, int changed)
+/* Whether Rt + step rounds back to Rt (a zero step, or one below half an ulp of Rt). */
+static int step_vanishes(const struct feroce_rp_vars *v, double step)
 {
-    return !changed && v->rt == p->line_rate_bps;
+    return v->rt + step == v->rt;
+}
+
+/* Whether no hyper step ahead can move Rt: the constant one vanishes, or R_HAI (n) is 0 for every n. */
+static int hyper_vanishes(const struct feroce_rp_params *p, const struct feroce_rp_vars *v)
+{
+    return p->hai_mode == FEROCE_HAI_CONSTANT ? step_vanishes(v, p->rhai_bps) : p->rhai_bps == 0.0;
+}
+
+/*
+ * Once an increase event has left Rc and Rt unchanged and no later event of
+ * the same kind can move Rt, every later one changes nothing ((Rt + Rc)/2 = Rc
+ * holds for the same doubles): the rest only count.  Rt cannot move at the
+ * line rate, nor while the steps still ahead vanish.  Between two cuts timer
+ * events grow ts with bs fixed and byte events grow bs with ts fixed, so the
+ * stages still ahead are known (as in feroce-rp-fixed.c); with R_HAI = 0 and
+ * Rt below the line rate this ends the loop over a long gap at once.
+ */
+static int increase_settled(const struct feroce_rp_params *p, const struct feroce_rp_vars *v, int by_bytes)
+{
+    uint64_t grows = by_bytes ? v->bs : v->ts, fixed = by_bytes ? v->ts : v->bs;
+
+    if (v->rt == p->line_rate_bps)
+        return 1;
+    if (p->byte_counter_bytes == 0) /* timer only: fast recovery, one additive event at F + 1, hyper */
+        return hyper_vanishes(p, v) && (v->ts > p->F || step_vanishes(v, p->rai_bps));
+    if (fixed <= p->F) /* the other count keeps min(ts, bs) <= F: additive from here on */
+        return step_vanishes(v, p->rai_bps);
+    /* additive while grows <= F, then hyper */
+    return hyper_vanishes(p, v) && (grows > p->F || step_vanishes(v, p->rai_bps));
 }
 
 /* ---- lazy timers -------------------------------------------------------- */
 
+/*
+ * alpha after n decays, the same doubles as n calls of alpha_decay(): the
+ * product with 1 - g in [0, 1) never grows alpha, so when a block of products
+ * in a row ends at or above ALPHA_FLUSH none of them was flushed, and when a
+ * block leaves alpha unchanged it is a fixed point (0, or 1 - g rounding to 1).
+ * Blocks of 8, then 4, then single steps keep the per-tick cost near one
+ * multiplication.
+ */
+static double alpha_decay_n(const struct feroce_rp_params *p, double alpha, int64_t n)
+{
+    const double m = 1.0 - p->g;
+
+    while (n >= 8) {
+        double a = alpha * m * m * m * m * m * m * m * m; /* left to right: eight steps */
+
+        if (a == alpha)
+            return alpha;
+        if (a < ALPHA_FLUSH)
+            break;
+        alpha = a;
+        n -= 8;
+    }
+    if (n >= 4) {
+        double a = alpha * m * m * m * m;
+
+        if (a >= ALPHA_FLUSH) {
+            alpha = a;
+            n -= 4;
+        }
+    }
+    for (; n > 0 && alpha != 0.0; n--)
+        alpha = alpha_flush(m * alpha);
+    return alpha;
+}
+
 /* Alpha ticks (periodic) or expiries (on_cnp) at instants <= t. */
 static void alpha_through(const struct feroce_rp_params *p, struct feroce_rp_vars *v, int64_t t)
 {
-    while (v->next_alpha <= t) {
-        if (v->alpha == 0.0 && !v->alpha_flag) {
-            /* decay of 0 is 0: jump over the remaining ticks */
-            v->next_alpha = skip_past(v->next_alpha, p->alpha_period_ns, t);
-            return;
-        }
-        if (p->alpha_mode == FEROCE_ALPHA_PERIODIC && v->alpha_flag)
-            v->alpha = alpha_raise(p, v->alpha);
-        else
-            v->alpha = alpha_decay(p, v->alpha);
+    int64_t n;
+
+    if (v->next_alpha > t)
+        return;
+    if (v->alpha_flag) {
+        /* only periodic sets the flag: the first tick folds in g */
+        v->alpha =
+            p->alpha_mode == FEROCE_ALPHA_PERIODIC ? alpha_raise(p, v->alpha) : alpha_decay(p, v->alpha);
         v->alpha_flag = 0;
         v->next_alpha += p->alpha_period_ns;
+        if (v->next_alpha > t)
+            return;
     }
+    /* the ticks left, at next_alpha, + K, ..., <= t, are plain decays */
+    n = (t - v->next_alpha) / p->alpha_period_ns + 1;
+    v->alpha = alpha_decay_n(p, v->alpha, n);
+    v->next_alpha += n * p->alpha_period_ns;
 }
 
 /* Increase-timer expiries at instants <= t. */
@@ -170,7 +234,7 @@ static void increase_through(const struct feroce_rp_params *p, struct feroce_rp_
         v->ts++;
         changed = increase(p, v);
         v->next_inc += p->increase_timer_ns;
-        if (increase_settled(p, v, changed) && v->next_inc <= t) {
+        if (!changed && v->next_inc <= t && increase_settled(p, v, 0)) {
             int64_t left = (t - v->next_inc) / p->increase_timer_ns + 1;
 
             v->ts += (uint64_t)left;
@@ -253,7 +317,7 @@ static void apply_tx(const struct feroce_rp_params *p, struct feroce_rp_vars *v,
         bytes -= room;
         v->byte_acc = 0;
         v->bs++;
-        if (increase_settled(p, v, increase(p, v))) {
+        if (!increase(p, v) && increase_settled(p, v, 1)) {
             /* the remaining events only count */
             v->bs += bytes / b;
             v->byte_acc = bytes % b;

@@ -270,3 +270,198 @@ void test_rp_lazy_equals_reference(void)
     CHECK_EQ(mismatches, 0);
     CHECK_EQ(events, 400 * 150);
 }
+
+/* ---- long gaps ---------------------------------------------------------- */
+
+/* The core and the reference, side by side, see the same events. */
+struct pair {
+    struct feroce_rp_state s;
+    struct ref r;
+};
+
+static void pair_init(struct pair *q, const struct feroce_rp_params *p)
+{
+    feroce_rp_init(&q->s, p, 0);
+    q->r.p = p;
+    q->r.v = q->s.cur;
+}
+
+static void pair_cnp(struct pair *q, int64_t t)
+{
+    feroce_rp_cnp(&q->s, q->r.p, t);
+    ref_timers(&q->r, t, 0);
+    ref_cnp(&q->r, t);
+    ref_timers(&q->r, t, 1);
+}
+
+static void pair_tx(struct pair *q, int64_t t, uint64_t bytes)
+{
+    feroce_rp_tx(&q->s, q->r.p, t, bytes);
+    ref_timers(&q->r, t, 1);
+    ref_bytes(&q->r, bytes);
+}
+
+/* Expiries of the series next, next + period, ... at instants <= t. */
+static int64_t expiries(int64_t next, int64_t period, int64_t t)
+{
+    return next > t ? 0 : (t - next) / period + 1;
+}
+
+/*
+ * R_HAI = 0 with Rt below the line rate: once Rc has met Rt no increase event
+ * moves anything, and a gap of 10^12 ns (3.3 million to 200 million expiries)
+ * must give in one call the state the step-by-step rule gives.  The reference
+ * steps a smaller gap, then shows the state settled; the huge gap must agree
+ * with it and with the counts of the expiries in between.
+ */
+void test_rp_lazy_settled_long_gap(void)
+{
+    static const char *names[] = { "paper", "connectx", "hpcc" };
+    const int64_t small = 2000000000LL, huge = 1000000000000LL;
+    int k, rai, timer;
+
+    for (k = 0; k < 3; k++)
+        for (rai = 0; rai < 2; rai++)
+            for (timer = 0; timer < 2; timer++) {
+                struct feroce_rp_params p;
+                struct pair q, late;
+                struct ref settled;
+                int64_t n;
+
+                feroce_rp_preset(&p, names[k], 10e9, NULL);
+                p.rhai_bps = 0;
+                if (!rai)
+                    p.rai_bps = 0;
+                if (timer)
+                    p.increase_timer_ns = 5000; /* 2 * 10^8 expiries in the huge gap */
+                CHECK_EQ(feroce_rp_validate(&p, NULL), FEROCE_OK);
+                pair_init(&q, &p);
+                pair_cnp(&q, 0);
+                pair_cnp(&q, 100);
+                pair_cnp(&q, 9000);
+                pair_cnp(&q, 20000);
+                pair_cnp(&q, 1000000); /* after an increase: clamp after_increase sets Rt <- Rc */
+                pair_cnp(&q, 1000100);
+                late = q;
+
+                /* one call over the small gap equals the reference's steps */
+                feroce_rp_advance(&q.s, &p, small);
+                ref_timers(&q.r, small, 1);
+                CHECK(same(&q.s.cur, &q.r.v));
+                if (!rai || p.byte_counter_bytes == 0) { /* else R_AI steps Rt up to the line */
+                    if (!(q.r.v.rt < p.line_rate_bps))
+                        fprintf(stderr, "%s rai %d timer %d: rt %.17g\n", names[k], rai, timer, q.r.v.rt);
+                    CHECK(q.r.v.rt < p.line_rate_bps);
+                }
+
+                /* the premise: another small gap of steps moves nothing but the counts */
+                settled = q.r;
+                ref_timers(&settled, 2 * small, 1);
+                CHECK_EQ(settled.v.rc, q.r.v.rc);
+                CHECK_EQ(settled.v.rt, q.r.v.rt);
+                CHECK_EQ(settled.v.alpha, q.r.v.alpha);
+
+                /* the huge gap, in one call from the last CNP and from the small gap */
+                n = expiries(q.r.v.next_inc, p.increase_timer_ns, huge);
+                feroce_rp_advance(&late.s, &p, huge);
+                feroce_rp_advance(&q.s, &p, huge);
+                CHECK(same(&late.s.cur, &q.s.cur));
+                CHECK_EQ(q.s.cur.rc, q.r.v.rc);
+                CHECK_EQ(q.s.cur.rt, q.r.v.rt);
+                CHECK_EQ(q.s.cur.alpha, q.r.v.alpha);
+                CHECK_EQ(q.s.cur.ts, q.r.v.ts + (uint64_t)n);
+                CHECK_EQ(q.s.cur.bs, q.r.v.bs);
+                CHECK_EQ(q.s.cur.next_inc, q.r.v.next_inc + n * p.increase_timer_ns);
+                CHECK_EQ(q.s.cur.next_alpha,
+                         q.r.v.next_alpha +
+                             expiries(q.r.v.next_alpha, p.alpha_period_ns, huge) * p.alpha_period_ns);
+
+                /* and it still reacts: a CNP cuts as the reference does from the same state */
+                q.r.v = q.s.cur;
+                pair_cnp(&q, huge + 1);
+                pair_tx(&q, huge + 50000000, 1500);
+                CHECK(same(&q.s.cur, &q.r.v));
+            }
+}
+
+/*
+ * Byte events with R_AI = R_HAI = 0: 10^15 bytes in one call are 1.5 * 10^10
+ * events of 64 KiB, every one after the first few a no-op.
+ */
+void test_rp_lazy_settled_many_bytes(void)
+{
+    const uint64_t B = 65536, some = 1000 * B + 123, many = 1000000000000000ULL;
+    struct feroce_rp_params p;
+    struct pair q;
+    struct ref more;
+    int64_t t;
+    int timer_first;
+
+    for (timer_first = 0; timer_first < 2; timer_first++) {
+        feroce_rp_preset(&p, "paper", 10e9, NULL);
+        p.byte_counter_bytes = B;
+        p.rai_bps = 0;
+        p.rhai_bps = 0;
+        CHECK_EQ(feroce_rp_validate(&p, NULL), FEROCE_OK);
+        pair_init(&q, &p);
+        pair_cnp(&q, 0);
+        pair_cnp(&q, 10);
+        t = timer_first ? 400000 : 20; /* ts past F (hyper ahead), or 0 (additive ahead) */
+        pair_tx(&q, t, some);
+        CHECK(same(&q.s.cur, &q.r.v));
+        more = q.r;
+        ref_bytes(&more, some);
+        CHECK_EQ(more.v.rc, q.r.v.rc);
+        CHECK_EQ(more.v.rt, q.r.v.rt);
+
+        feroce_rp_tx(&q.s, &p, t, many);
+        CHECK_EQ(q.s.cur.rc, q.r.v.rc);
+        CHECK_EQ(q.s.cur.rt, q.r.v.rt);
+        CHECK_EQ(q.s.cur.bs, q.r.v.bs + (q.r.v.byte_acc + many) / B);
+        CHECK_EQ(q.s.cur.byte_acc, (q.r.v.byte_acc + many) % B);
+        CHECK(q.s.cur.rt < p.line_rate_bps);
+    }
+}
+
+/*
+ * A QP that sends once a millisecond with a 55 us alpha period: each call
+ * crosses 18 alpha periods.  Bit for bit with the reference at every event,
+ * for gains down to 1 (1 - g = 0) and so small that 1 - g rounds to 1; then a
+ * gap of 10^12 ns.
+ */
+void test_rp_lazy_rare_sender(void)
+{
+    static const char *names[] = { "paper", "connectx", "hpcc" };
+    static const double gains[] = { 1.0 / 256, 5.0 / 1024, 1.0 / 16, 1.0, 0.5, 1e-17 };
+    const int64_t ms = 1000000, huge = 1000000000000LL;
+    int k, gi, bad = 0;
+
+    for (k = 0; k < 3; k++)
+        for (gi = 0; gi < 6; gi++) {
+            struct feroce_rp_params p;
+            struct pair q;
+            struct ref later;
+            int64_t t;
+
+            feroce_rp_preset(&p, names[k], 10e9, NULL);
+            p.alpha_period_ns = 55000;
+            p.g = gains[gi];
+            CHECK_EQ(feroce_rp_validate(&p, NULL), FEROCE_OK);
+            pair_init(&q, &p);
+            for (t = 0; t <= 3000 * ms; t += ms) {
+                if (t < 100 * ms && t % (7 * ms) == 0)
+                    pair_cnp(&q, t + 3);
+                pair_tx(&q, t + 3, 4096);
+                bad += !same(&q.s.cur, &q.r.v);
+            }
+            /* a 10 s silence stepped, then 10^12 ns in one call */
+            later = q.r;
+            ref_timers(&later, t + 10000 * ms, 1);
+            feroce_rp_advance(&q.s, &p, t + 10000 * ms);
+            bad += !same(&q.s.cur, &later.v);
+            feroce_rp_advance(&q.s, &p, huge);
+            CHECK_EQ(q.s.cur.alpha, p.g < 1e-16 ? later.v.alpha : 0.0);
+            CHECK(q.s.cur.next_alpha > huge && q.s.cur.next_alpha <= huge + p.alpha_period_ns);
+        }
+    CHECK_EQ(bad, 0);
+}
