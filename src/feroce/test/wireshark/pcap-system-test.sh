@@ -16,22 +16,12 @@ if ! command -v tshark >/dev/null 2>&1; then
 fi
 rm -rf "$work"
 mkdir -p "$work"
-failed=0
-check() { # NAME EXPECTED ACTUAL
-    if [ "$2" = "$3" ]; then
-        echo "ok   $1: $3"
-    else
-        echo "FAIL $1: expected $2, found $3"
-        failed=1
-    fi
+. "$(dirname "$0")/../lib.sh"
+same() { # NAME EXPECTED ACTUAL
+    if [ "$2" = "$3" ]; then ok; else bad "$1: expected $2, found $3"; fi
 }
 positive() { # NAME ACTUAL
-    if [ "$2" -gt 0 ]; then
-        echo "ok   $1: $2"
-    else
-        echo "FAIL $1: none"
-        failed=1
-    fi
+    if [ "$2" -gt 0 ]; then ok; else bad "$1: none"; fi
 }
 # one tshark pass per pcap; the checks then count its rows with awk
 fields() { # PCAP -> PCAP.tsv
@@ -61,22 +51,22 @@ run() { # NAME FLAGS...
     for f in "$out"/*.pcap; do
         fields "$f"
         b=$(basename "$f")
-        check "$name $b: malformed or expert warning" 0 "$(count "$f" '$3 != "" || warn($4)')"
-        check "$name $b: bad ICRC" 0 "$(count "$f" '$2 == "0" || $2 == "False"')"
-        check "$name $b: RoCEv2 frames with a good ICRC" "$(count "$f" '$1 == 4791')" \
+        same "$name $b: malformed or expert warning" 0 "$(count "$f" '$3 != "" || warn($4)')"
+        same "$name $b: bad ICRC" 0 "$(count "$f" '$2 == "0" || $2 == "False"')"
+        same "$name $b: RoCEv2 frames with a good ICRC" "$(count "$f" '$1 == 4791')" \
             "$(count "$f" '$1 == 4791 && ($2 == "1" || $2 == "True")')"
     done
-    check "$name: CE marks at the receiver" "$(counter ce_received)" "$(count "$rx" '$5 == 3 && $6 == "10.0.0.4"')"
-    check "$name: CNPs" "$(counter cnps)" "$(count "$rx" '$7 == 129')"
-    check "$name: NAKs" "$(counter naks)" "$(count "$rx" '$8 == 3')"
+    same "$name: CE marks at the receiver" "$(counter ce_received)" "$(count "$rx" '$5 == 3 && $6 == "10.0.0.4"')"
+    same "$name: CNPs" "$(counter cnps)" "$(count "$rx" '$7 == 129')"
+    same "$name: NAKs" "$(counter naks)" "$(count "$rx" '$8 == 3')"
     pfc=0
     pause=0
     for f in "$out"/advcam-4-*.pcap; do
         pfc=$((pfc + $(count "$f" '$9 == "0x0101"')))
         pause=$((pause + $(count "$f" '$9 == "0x0101" && $10 > 0')))
     done
-    check "$name: PFC frames" "$(($(counter pause_frames) + $(counter resume_frames)))" "$pfc"
-    check "$name: PAUSE frames" "$(counter pause_frames)" "$pause"
+    same "$name: PFC frames" "$(($(counter pause_frames) + $(counter resume_frames)))" "$pfc"
+    same "$name: PAUSE frames" "$(counter pause_frames)" "$pause"
 }
 
 # RDMA WRITEs with DCQCN, PFC on a small buffer, and some loss at the receiver
@@ -94,5 +84,4 @@ for op in 0 1 3 17 129; do
 done
 run imm --imm=1 --messageSize=4000 --pmtu=4096 --bufferSize=400000 --kmax=100000 --pmax=0.05
 positive "write with immediate: opcode 11" "$(count "$rx" '$7 == 11')"
-[ $failed -eq 0 ] && echo "all checks passed"
-exit $failed
+finish
