@@ -162,6 +162,16 @@ main(int argc, char* argv[])
 
     struct stat sb;
     errno = 0;
+    // the folder and its parents, like the studies' --outdir
+    for (std::size_t slash = outdir.find('/', 1); slash != std::string::npos;
+         slash = outdir.find('/', slash + 1))
+    {
+        std::string parent = outdir.substr(0, slash);
+        if (stat(parent.c_str(), &sb) != 0 && mkdir(parent.c_str(), 0777) != 0)
+        {
+            break;
+        }
+    }
     if (stat(outdir.c_str(), &sb) == 0 ? !S_ISDIR(sb.st_mode) : mkdir(outdir.c_str(), 0777) != 0)
     {
         return reject("--outdir=" + outdir +
