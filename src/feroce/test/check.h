@@ -58,4 +58,14 @@ void check_report(const char *file, int line, const char *fmt, ...)
             check_report(__FILE__, __LINE__, "\"%s\" contains \"%s\"", (hay), (needle));                     \
     } while (0)
 
+/* A test program's table of tests and its runner: check_run runs every test, or only the one
+ * named `only` (NULL: all), prints a line a test and then "N passed, N failed", and returns the
+ * exit status (0 all passed, 1 a check failed, 2 no test of that name). */
+struct check_test {
+    const char *name;
+    void (*run)(void);
+};
+#define CHECK_TEST(fn) {#fn, fn}
+int check_run(const struct check_test *tests, size_t n, const char *only);
+
 #endif /* FEROCE_TEST_CHECK_H */

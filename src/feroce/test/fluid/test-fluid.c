@@ -356,46 +356,24 @@ static void test_divergence_detected(void)
     free(ring);
 }
 
-#define TEST(name)                                                                                           \
-    {                                                                                                        \
-#name, name                                                                                          \
-    }
-static const struct {
-    const char *name;
-    void (*run)(void);
-} tests[] = {
-    TEST(test_published_queues),
-    TEST(test_fixed_point_vs_ode),
-    TEST(test_taylor),
-    TEST(test_oscillation_n10),
-    TEST(test_n64),
-    TEST(test_margin_sign_vs_ode),
-    TEST(test_boundary),
-    TEST(test_classes_schedule),
-    TEST(test_bs3_matches_rk4),
-    TEST(test_step_divides_delay),
-    TEST(test_named_errors),
-    TEST(test_hpcc_preset),
-    TEST(test_divergence_detected),
-    TEST(test_mixed_presets),
+static const struct check_test tests[] = {
+    CHECK_TEST(test_published_queues),
+    CHECK_TEST(test_fixed_point_vs_ode),
+    CHECK_TEST(test_taylor),
+    CHECK_TEST(test_oscillation_n10),
+    CHECK_TEST(test_n64),
+    CHECK_TEST(test_margin_sign_vs_ode),
+    CHECK_TEST(test_boundary),
+    CHECK_TEST(test_classes_schedule),
+    CHECK_TEST(test_bs3_matches_rk4),
+    CHECK_TEST(test_step_divides_delay),
+    CHECK_TEST(test_named_errors),
+    CHECK_TEST(test_hpcc_preset),
+    CHECK_TEST(test_divergence_detected),
+    CHECK_TEST(test_mixed_presets),
 };
 
 int main(int argc, char **argv)
 {
-    size_t i;
-    int ran = 0;
-
-    for (i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-        long before = check_failed;
-
-        if (argc > 1 && strcmp(argv[1], tests[i].name) != 0)
-            continue;
-        tests[i].run();
-        ran++;
-        printf("%-32s %s\n", tests[i].name, check_failed == before ? "ok" : "FAILED");
-    }
-    if (ran == 0)
-        return 2;
-    printf("%ld passed, %ld failed\n", check_passed, check_failed);
-    return check_failed ? 1 : 0;
+    return check_run(tests, sizeof tests / sizeof tests[0], argc > 1 ? argv[1] : NULL);
 }
