@@ -19,6 +19,7 @@
 // (Gb/s per PMTU per window), metrics.txt; one row into --db whose
 // goodput_gbps is the PMTU 4096 value (or the largest PMTU's).
 
+#include "ns3/advcam-chain.h"
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/feroce-study.h"
@@ -41,57 +42,6 @@ namespace
 /// The hardware bench's goodput at PMTU 4096 (spec rocev2-wire.md).
 constexpr uint32_t kHardwarePmtu = 4096;
 constexpr double kHardwareGbps = 9.7;
-
-/**
- * Goodput of back-to-back RDMA WRITEs (no immediate) of `message` bytes at
- * `pmtu` on a link of `rate` b/s: payload bits over wire bits.  A packet
- * of p payload bytes is 14 Ethernet + 20 IPv4 + 8 UDP + 12 BTH (+ 16 RETH on
- * the first) + p padded to 4 + 4 ICRC bytes, at least 60, plus 24 on the
- * wire (preamble 8, FCS 4, gap 12).
- */
-double
-AnalyticGbps(uint64_t message, uint32_t pmtu, double rate)
-{
-    double wire = 0;
-    uint64_t left = message;
-    bool first = true;
-    do
-    {
-        uint64_t p = std::min<uint64_t>(left, pmtu);
-        uint64_t frame = 14 + 20 + 8 + 12 + (first ? 16 : 0) + (p + 3) / 4 * 4 + 4;
-        wire += double(std::max<uint64_t>(frame, 60) + 24);
-        left -= p;
-        first = false;
-    } while (left > 0);
-    return rate * double(message) / wire / 1e9;
-}
-
-/// "256,512,..." into PMTUs; "" when it parses, else the message.
-std::string
-ParsePmtus(const std::string& text, std::vector<uint32_t>& out)
-{
-    std::istringstream list(text);
-    std::string item;
-    while (std::getline(list, item, ','))
-    {
-        std::istringstream in(item);
-        uint32_t pmtu = 0;
-        std::string rest;
-        if (!(in >> pmtu) || (in >> rest) ||
-            (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096) ||
-            std::count(out.begin(), out.end(), pmtu))
-        {
-            return "pmtus = " + text + " is not allowed: expected distinct values of 256, 512, " +
-                   "1024, 2048 and 4096, comma separated (e.g. 256,512,1024,2048,4096)";
-        }
-        out.push_back(pmtu);
-    }
-    if (out.empty())
-    {
-        return "pmtus = " + text + " is not allowed: expected at least one PMTU";
-    }
-    return "";
-}
 
 void
 Snapshot(std::vector<Ptr<RoceReceiverApp>>* rx, std::vector<uint64_t>* out)
@@ -150,7 +100,7 @@ main(int argc, char* argv[])
     }
     Time duration = study.GetDuration();
     std::vector<uint32_t> pmtus;
-    std::string error = ParsePmtus(pmtuList, pmtus);
+    std::string error = ParsePmtuList("pmtus", pmtuList, pmtus);
     if (!error.empty())
     {
         return study.Reject(error);
@@ -187,28 +137,15 @@ main(int argc, char* argv[])
     std::vector<Ptr<FeroceSwitch>> switches;
     for (uint32_t pmtu : pmtus)
     {
-        // nodes per chain: board, receiver, switch
-        helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
-        Ptr<Node> board = CreateObject<Node>();
-        Ptr<Node> receiver = CreateObject<Node>();
-        Ptr<Node> swNode = CreateObject<Node>();
-        Ptr<FeroceSwitch> sw = helper.InstallSwitch(swNode);
-        Ptr<RoceNic> tx = helper.AttachHost(sw, board);
-        Ptr<RoceNic> rx = helper.AttachHost(sw, receiver);
-        auto qp = helper.ConnectQueuePairs(tx, rx);
-        Ptr<RoceReceiverApp> rxApp = CreateObject<RoceReceiverApp>();
-        rxApp->AddQueuePair(qp.second);
-        receiver->AddApplication(rxApp);
-        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-        app->SetAttribute("MessageSize", UintegerValue(messageSize));
-        app->SetAttribute("MaxOutstanding", UintegerValue(maxOutstanding));
-        app->SetQueuePair(qp.first);
-        board->AddApplication(app);
-        app->SetStartTime(Time(0));
-        app->SetStopTime(duration);
+        AdvcamChain c = InstallAdvcamChain(helper, pmtu, messageSize, maxOutstanding, duration);
+        if (!c.error.empty())
+        {
+            return study.Reject(c.error);
+        }
+        Ptr<RoceReceiverApp> rxApp = c.receiverApp;
         rxApps.push_back(rxApp);
-        qps.push_back(qp.first);
-        switches.push_back(sw);
+        qps.push_back(c.qp);
+        switches.push_back(c.sw);
         study.AddFlow(
             "pmtu" + std::to_string(pmtu),
             [rxApp]() { return rxApp->GetBytesReceived(); },
@@ -251,7 +188,7 @@ main(int argc, char* argv[])
     for (std::size_t i = 0; i < pmtus.size(); i++)
     {
         double measured = double(rxApps[i]->GetBytesReceived() - atFrom[i]) * 8 / seconds / 1e9;
-        double analytic = AnalyticGbps(messageSize, pmtus[i], rate);
+        double analytic = WriteWireGoodputGbps(messageSize, pmtus[i], rate);
         bool hardware = pmtus[i] == kHardwarePmtu && linkRate.GetBitRate() == 10000000000ULL;
         csv << pmtus[i] << "," << Format(measured) << "," << Format(analytic) << ","
             << (hardware ? Format(kHardwareGbps) : "") << "\n";
