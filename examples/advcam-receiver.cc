@@ -247,8 +247,9 @@ main(int argc, char* argv[])
     };
     // a refused receiver names the flag that set it
     auto reject = [&](const std::string& message) {
-        return study.Reject("softBuffer = " + std::to_string(softBuffer) + ", softPacketCost = " +
-                            std::to_string(softPacketCost.GetNanoSeconds()) + "ns: " + message);
+        return study.Reject("the Soft-RoCE receiver (--softPacketCost, --softByteRate, "
+                            "--softBuffer): " +
+                            message);
     };
 
     RoceHelper helper;

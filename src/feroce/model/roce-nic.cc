@@ -30,6 +30,8 @@ NS_OBJECT_ENSURE_REGISTERED(RoceNic);
 namespace
 {
 const uint32_t kFirstQpn = 0x100; ///< QPNs below are special in InfiniBand (QP0, QP1)
+const uint32_t kDefaultRxBuffer = 256 * 1024; ///< RxBufferSize's default
+const uint16_t kDefaultRxPauseQuanta = 0xffff; ///< RxPauseQuanta's default
 
 std::string
 CheckMessage(const feroce_check& why)
@@ -127,7 +129,7 @@ RoceNic::GetTypeId()
             .AddAttribute("RxBufferSize",
                           "Software receiver: bytes of received data frames waiting for the CPU; "
                           "beyond, dropped (at least one frame of the QPs' Pmtu)",
-                          UintegerValue(256 * 1024),
+                          UintegerValue(kDefaultRxBuffer),
                           MakeUintegerAccessor(&RoceNic::m_rxBufferSize),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RxPfc",
@@ -150,7 +152,7 @@ RoceNic::GetTypeId()
             .AddAttribute("RxPauseQuanta",
                           "RxPfc: pause time of each PAUSE in 512-bit quanta (refreshed at half "
                           "of it while XOFF lasts)",
-                          UintegerValue(0xffff),
+                          UintegerValue(kDefaultRxPauseQuanta),
                           MakeUintegerAccessor(&RoceNic::m_rxPauseQuanta),
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("QueuePairs",
@@ -181,11 +183,11 @@ RoceNic::RoceNic()
       m_cnpDscp(48),
       m_pfcHonour(true),
       m_receiverModel("hardware"),
-      m_rxBufferSize(256 * 1024),
+      m_rxBufferSize(kDefaultRxBuffer),
       m_rxPfc(false),
       m_rxXoff(0),
       m_rxXon(0),
-      m_rxPauseQuanta(0xffff),
+      m_rxPauseQuanta(kDefaultRxPauseQuanta),
       m_started(false),
       m_rpFixed(),
       m_fixedPoint(false),
@@ -328,6 +330,32 @@ RoceNic::Validate()
     return ValidateReceiver();
 }
 
+std::string
+RoceNic::CheckRxPfcUnused() const
+{
+    // thresholds given without RxPfc would be silently ignored: refuse them
+    std::ostringstream err;
+    if (m_rxXoff)
+    {
+        err << "RxXoffBytes = " << m_rxXoff;
+    }
+    else if (m_rxXon)
+    {
+        err << "RxXonBytes = " << m_rxXon;
+    }
+    else if (m_rxPauseQuanta != kDefaultRxPauseQuanta)
+    {
+        err << "RxPauseQuanta = " << m_rxPauseQuanta;
+    }
+    else
+    {
+        return "";
+    }
+    err << " is not allowed without RxPfc (ReceiverModel = software, RxPfc = true): expected "
+           "its default";
+    return err.str();
+}
+
 uint32_t
 RoceNic::GetMaxDataFrame() const
 {
@@ -360,7 +388,14 @@ RoceNic::ValidateReceiver()
             err << "RxPfc = true is not allowed with ReceiverModel = hardware (its receive "
                    "buffer never fills): expected false, or ReceiverModel = software";
         }
-        return err.str();
+        else if (m_rxBufferSize != kDefaultRxBuffer)
+        {
+            err << "RxBufferSize = " << m_rxBufferSize
+                << " is not allowed with ReceiverModel = hardware (a line-rate receiver buffers "
+                   "nothing): expected "
+                << kDefaultRxBuffer << ", or ReceiverModel = software";
+        }
+        return err.str().empty() ? CheckRxPfcUnused() : err.str();
     }
     if (m_receiverModel != "software")
     {
@@ -388,7 +423,7 @@ RoceNic::ValidateReceiver()
     }
     if (!m_rxPfc)
     {
-        return "";
+        return CheckRxPfcUnused();
     }
     uint64_t headroom = GetPfcHeadroom();
     uint64_t room = m_rxBufferSize > headroom ? m_rxBufferSize - headroom : 0;

@@ -122,6 +122,8 @@ class RoceNic : public FeroceNetDevice
     void RxProcessed(Ptr<FeroceFrame> frame, uint8_t prio);
     /// The receive-buffer checks of Validate.
     std::string ValidateReceiver();
+    /// "" unless a PFC threshold is set while the receive buffer sends no PFC.
+    std::string CheckRxPfcUnused() const;
     /// XOFF or XON for prio after its receive-buffer bytes changed (RxPfc).
     void UpdateRxPfc(uint8_t prio);
     void SendRxPause(uint8_t prio, uint16_t quanta);

@@ -309,6 +309,13 @@ class ReceiverValidationTestCase : public TestCase
               "RxPacketCost = 1000ns is not allowed with ReceiverModel = hardware");
         Check({{"RxPfc", Create<BooleanValue>(true)}},
               "RxPfc = true is not allowed with ReceiverModel = hardware");
+        Check({{"RxBufferSize", Create<UintegerValue>(100000)}},
+              "RxBufferSize = 100000 is not allowed with ReceiverModel = hardware");
+        auto unused = soft(256 * 1024, false);
+        unused.push_back({"RxXoffBytes", Create<UintegerValue>(100000)});
+        Check(unused, "RxXoffBytes = 100000 is not allowed without RxPfc");
+        Check({{"RxPauseQuanta", Create<UintegerValue>(100)}},
+              "RxPauseQuanta = 100 is not allowed without RxPfc");
         auto negative = soft(256 * 1024, false);
         negative[1].second = Create<TimeValue>(NanoSeconds(-1));
         Check(negative, "RxPacketCost = -1ns is not allowed: expected >= 0");
