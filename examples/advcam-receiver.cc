@@ -168,10 +168,7 @@ main(int argc, char* argv[])
                   "Messages a board posts and has not yet seen acknowledged",
                   maxOutstanding,
                   "ns3::RoceFrontEndApp::MaxOutstanding");
-    study.AddFlag("linkRate",
-                  "Rate of every link",
-                  linkRate,
-                  "ns3::FeroceNetDevice::DataRate");
+    study.AddFlag("linkRate", "Rate of every link", linkRate, "ns3::FeroceNetDevice::DataRate");
     study.AddFlag("linkDelay",
                   "Propagation delay of each link",
                   linkDelay,
@@ -182,9 +179,7 @@ main(int argc, char* argv[])
                   softByteRate);
     study.AddFlag("softBuffer", "Soft-RoCE: receive buffer bytes", softBuffer);
     study.AddFlag("boards", "Part (b): boards into the Soft-RoCE receiver", boards);
-    study.AddFlag("benchPmtu",
-                  "Part (b): path MTU: 256, 512, 1024, 2048 or 4096",
-                  benchPmtu);
+    study.AddFlag("benchPmtu", "Part (b): path MTU: 256, 512, 1024, 2048 or 4096", benchPmtu);
     study.AddFlag("kmin", "Switch ECN Kmin bytes", kmin, "ns3::FeroceSwitch::Kmin");
     study.AddFlag("kmax", "Switch ECN Kmax bytes", kmax, "ns3::FeroceSwitch::Kmax");
     study.AddFlag("pmax", "Switch ECN Pmax", pmax, "ns3::FeroceSwitch::Pmax");
@@ -298,7 +293,8 @@ main(int argc, char* argv[])
         auto b = std::make_unique<Bench>();
         b->nicPfc = cfg & 1;
         b->dcqcn = cfg & 2;
-        b->name = std::string("nicpfc") + (b->nicPfc ? "1" : "0") + "_dcqcn" + (b->dcqcn ? "1" : "0");
+        b->name =
+            std::string("nicpfc") + (b->nicPfc ? "1" : "0") + "_dcqcn" + (b->dcqcn ? "1" : "0");
         b->incast = helper.InstallIncast(boards);
         for (const auto& nic : b->incast.senders)
         {
@@ -327,7 +323,10 @@ main(int argc, char* argv[])
             app->SetStopTime(duration);
             b->apps.push_back(app);
             counters.push_back([rx, i]() { return rx->GetBytesReceived(i); });
-            study.AddFlow(b->name + "_board" + std::to_string(i), counters.back(), Time(0), duration);
+            study.AddFlow(b->name + "_board" + std::to_string(i),
+                          counters.back(),
+                          Time(0),
+                          duration);
         }
         b->switchProbe = std::make_unique<FeroceSwitchProbe>(b->incast.sw);
         Bench* raw = b.get();
@@ -408,7 +407,8 @@ main(int argc, char* argv[])
                 headline = g;
             }
             const AdvcamChain& c = chains[p * 3 + k];
-            chainDrops += c.receiver->GetCounters().rxOverflowDrops + c.sw->GetCounters().TotalDrops();
+            chainDrops +=
+                c.receiver->GetCounters().rxOverflowDrops + c.sw->GetCounters().TotalDrops();
             chainRetx += c.qp->GetCounters().retransmittedPackets;
         }
         pmtuCsv << "," << Format(wire) << "," << Format(std::min(wire, cpu)) << ","
@@ -450,11 +450,11 @@ main(int argc, char* argv[])
         const auto& nc = b->incast.receiver->GetCounters();
         benchDrops += nc.rxOverflowDrops + sc.TotalDrops();
         benchCsv << b->name << "," << b->nicPfc << "," << b->dcqcn << "," << Format(sum) << ","
-                 << Format(jain) << "," << uint64_t(b->queue.max) << "," << Format(b->queue.Mean()) << ","
-                 << uint64_t(b->buffer.max) << "," << Format(b->buffer.Mean()) << "," << sc.pauseFramesSent
-                 << "," << nc.pauseFramesSent << "," << sc.ecnMarks << "," << cnps << ","
-                 << nc.rxOverflowDrops << "," << sc.TotalDrops() << "," << retx << "," << timeouts
-                 << "\n";
+                 << Format(jain) << "," << uint64_t(b->queue.max) << "," << Format(b->queue.Mean())
+                 << "," << uint64_t(b->buffer.max) << "," << Format(b->buffer.Mean()) << ","
+                 << sc.pauseFramesSent << "," << nc.pauseFramesSent << "," << sc.ecnMarks << ","
+                 << cnps << "," << nc.rxOverflowDrops << "," << sc.TotalDrops() << "," << retx
+                 << "," << timeouts << "\n";
         study.AddMetric(b->name + "_goodput_gbps", sum);
         study.AddMetric(b->name + "_switch_queue_max_bytes", b->queue.max);
         study.AddMetric(b->name + "_nic_buffer_max_bytes", b->buffer.max);

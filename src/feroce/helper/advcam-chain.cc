@@ -9,8 +9,8 @@
 #include "roce-helper.h"
 
 #include "ns3/node.h"
-#include "ns3/roce-nic.h"
 #include "ns3/roce-frontend-app.h"
+#include "ns3/roce-nic.h"
 #include "ns3/roce-receiver-app.h"
 #include "ns3/uinteger.h"
 

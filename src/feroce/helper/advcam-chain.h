@@ -92,10 +92,7 @@ double WriteWireGoodputGbps(uint64_t message, uint32_t pmtu, double rateBps);
  * Goodput a software receiver's CPU allows (ReceiverModel software): a WRITE's bytes
  * over its packets x packetCost + frame bytes x 8 / byteRate.
  */
-double SoftReceiverGoodputGbps(uint64_t message,
-                               uint32_t pmtu,
-                               Time packetCost,
-                               DataRate byteRate);
+double SoftReceiverGoodputGbps(uint64_t message, uint32_t pmtu, Time packetCost, DataRate byteRate);
 
 } // namespace ns3
 

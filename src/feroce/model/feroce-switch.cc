@@ -775,7 +775,11 @@ FeroceSwitch::SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta)
     // refresh at half the pause time while the class stays paused
     IngressClass& c = m_ingress[inPort * 8 + prio];
     c.refresh.Cancel();
-    c.refresh = Simulator::Schedule(port->GetPfcRefreshInterval(quanta), &FeroceSwitch::RefreshPause, this, inPort, prio);
+    c.refresh = Simulator::Schedule(port->GetPfcRefreshInterval(quanta),
+                                    &FeroceSwitch::RefreshPause,
+                                    this,
+                                    inPort,
+                                    prio);
 }
 
 void

@@ -29,8 +29,8 @@ NS_OBJECT_ENSURE_REGISTERED(RoceNic);
 
 namespace
 {
-const uint32_t kFirstQpn = 0x100; ///< QPNs below are special in InfiniBand (QP0, QP1)
-const uint32_t kDefaultRxBuffer = 256 * 1024; ///< RxBufferSize's default
+const uint32_t kFirstQpn = 0x100;              ///< QPNs below are special in InfiniBand (QP0, QP1)
+const uint32_t kDefaultRxBuffer = 256 * 1024;  ///< RxBufferSize's default
 const uint16_t kDefaultRxPauseQuanta = 0xffff; ///< RxPauseQuanta's default
 
 std::string
@@ -429,9 +429,9 @@ RoceNic::ValidateReceiver()
     uint64_t room = m_rxBufferSize > headroom ? m_rxBufferSize - headroom : 0;
     if (room < frame)
     {
-        err << "RxBufferSize = " << m_rxBufferSize << " is not allowed with RxPfc: expected >= "
-            << headroom + frame << " (the link's headroom " << headroom << " + one data frame "
-            << frame << ")";
+        err << "RxBufferSize = " << m_rxBufferSize
+            << " is not allowed with RxPfc: expected >= " << headroom + frame
+            << " (the link's headroom " << headroom << " + one data frame " << frame << ")";
         return err.str();
     }
     uint64_t xoff = m_rxXoff ? m_rxXoff : room;

@@ -155,7 +155,7 @@ class RoceNic : public FeroceNetDevice
     uint32_t m_rxXoff;
     uint32_t m_rxXon;
     uint16_t m_rxPauseQuanta;
-    bool m_software{false};   ///< ReceiverModel is software (set by Validate)
+    bool m_software{false};            ///< ReceiverModel is software (set by Validate)
     feroce_pfc_params m_rxPfcParams{}; ///< the receive buffer's thresholds (RxPfc)
 
     bool m_started;

@@ -9,8 +9,8 @@
 // (nothing lost) or drops (go-back-N recovers), and bad settings are refused by name.
 
 #include "ns3/boolean.h"
-#include "ns3/feroce-switch.h"
 #include "ns3/feroce-switch-port.h"
+#include "ns3/feroce-switch.h"
 #include "ns3/node-container.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -183,8 +183,9 @@ class SoftReceiverLossTestCase : public TestCase
     void DoRun() override
     {
         RoceHelper helper;
-        ReceiverBench b =
-            MakeBench(helper, false, Software(MicroSeconds(2), DataRate("8Gbps"), 64 * 1024, false));
+        ReceiverBench b = MakeBench(helper,
+                                    false,
+                                    Software(MicroSeconds(2), DataRate("8Gbps"), 64 * 1024, false));
         const uint64_t n = 10;
         for (uint64_t i = 0; i < n; i++)
         {
@@ -198,8 +199,8 @@ class SoftReceiverLossTestCase : public TestCase
         const auto& ctx = b.qtx->GetCounters();
         const auto& crx = b.qrx->GetCounters();
         std::cout << "no PFC: drops " << b.rx->GetCounters().rxOverflowDrops << ", NAKs "
-                  << crx.naksSent << ", retransmitted " << ctx.retransmittedPackets
-                  << ", timeouts " << ctx.timeouts << std::endl;
+                  << crx.naksSent << ", retransmitted " << ctx.retransmittedPackets << ", timeouts "
+                  << ctx.timeouts << std::endl;
         NS_TEST_EXPECT_MSG_GT(b.rx->GetCounters().rxOverflowDrops, 0, "the buffer overflowed");
         NS_TEST_EXPECT_MSG_EQ(b.rx->GetCounters().pauseFramesSent, 0, "no PAUSE without RxPfc");
         NS_TEST_EXPECT_MSG_GT(crx.naksSent, 0, "NAKs for the gaps");
@@ -245,7 +246,9 @@ class SoftReceiverSwitchTestCase : public TestCase
                               b.rx->GetCounters().pauseFramesSent +
                                   b.rx->GetCounters().resumeFramesSent,
                               "the switch port got each PAUSE and XON");
-        NS_TEST_EXPECT_MSG_GT(b.sw->GetCounters().pauseFramesSent, 0, "the switch paused the board");
+        NS_TEST_EXPECT_MSG_GT(b.sw->GetCounters().pauseFramesSent,
+                              0,
+                              "the switch paused the board");
         NS_TEST_EXPECT_MSG_EQ(b.sw->GetCounters().TotalDrops(), 0, "the switch lost nothing");
         NS_TEST_EXPECT_MSG_EQ(b.rx->GetCounters().rxOverflowDrops, 0, "the NIC lost nothing");
         NS_TEST_EXPECT_MSG_EQ(b.qtx->GetCounters().retransmittedPackets, 0, "no retransmission");
@@ -288,7 +291,9 @@ class ReceiverValidationTestCase : public TestCase
         }
         else
         {
-            NS_TEST_EXPECT_MSG_NE(error.find(expect), std::string::npos, "expected " + expect + ", got: " + error);
+            NS_TEST_EXPECT_MSG_NE(error.find(expect),
+                                  std::string::npos,
+                                  "expected " + expect + ", got: " + error);
         }
         Simulator::Destroy();
     }
