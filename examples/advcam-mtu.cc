@@ -52,92 +52,45 @@ Snapshot(std::vector<Ptr<RoceReceiverApp>>* rx, std::vector<uint64_t>* out)
     }
 }
 
-std::string
-Format(double v)
-{
-    std::ostringstream s;
-    s.precision(6);
-    s << std::fixed << v;
-    return s.str();
-}
-
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
-    std::string pmtuList = "256,512,1024,2048,4096";
-    uint64_t messageSize = 1 << 20;
-    uint32_t maxOutstanding = 4;
-    DataRate linkRate("10Gbps");
-    Time linkDelay = MicroSeconds(1);
+    AdvcamChainFlags flags;
 
     FeroceStudy study("advcam-mtu",
                       "results/advcam-mtu",
                       MilliSeconds(10),
                       MilliSeconds(1),
                       MilliSeconds(1));
-    study.AddFlag("pmtus", "Path MTUs, comma separated, of 256, 512, 1024, 2048, 4096", pmtuList);
-    study.AddFlag("messageSize",
-                  "Bytes per RDMA WRITE",
-                  messageSize,
-                  "ns3::RoceFrontEndApp::MessageSize");
-    study.AddFlag("maxOutstanding",
-                  "Messages posted and not yet acknowledged",
-                  maxOutstanding,
-                  "ns3::RoceFrontEndApp::MaxOutstanding");
-    study.AddFlag("linkRate",
-                  "Rate of the board's and the receiver's links",
-                  linkRate,
-                  "ns3::FeroceNetDevice::DataRate");
-    study.AddFlag("linkDelay",
-                  "Propagation delay of each link",
-                  linkDelay,
-                  "ns3::FeroceChannel::Delay");
+    flags.AddTo(study);
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    std::vector<uint32_t> pmtus;
-    std::string error = ParsePmtuList("pmtus", pmtuList, pmtus);
+    std::string error = flags.Check();
     if (!error.empty())
     {
         return study.Reject(error);
     }
-    if (messageSize < 1 || messageSize > (1ULL << 31))
-    {
-        return study.Reject("messageSize = " + std::to_string(messageSize) +
-                            " is not allowed: expected 1..2147483648 bytes");
-    }
-    if (maxOutstanding < 1 || maxOutstanding > 256)
-    {
-        return study.Reject("maxOutstanding = " + std::to_string(maxOutstanding) +
-                            " is not allowed: expected 1..256 (the send queue's depth)");
-    }
-    if (linkRate.GetBitRate() < 1000000 || linkRate.GetBitRate() > 1000000000000ULL)
-    {
-        return study.Reject("linkRate = " + std::to_string(linkRate.GetBitRate()) +
-                            "bps is not allowed: expected 1Mbps..1Tbps");
-    }
-    if (linkDelay.IsStrictlyNegative())
-    {
-        return study.Reject("linkDelay = " + std::to_string(linkDelay.GetNanoSeconds()) +
-                            "ns is not allowed: expected >= 0");
-    }
+    const std::vector<uint32_t>& pmtus = flags.pmtus;
+    uint64_t messageSize = flags.messageSize;
+    DataRate linkRate = flags.linkRate;
     // measured from the end of the warm-up (the whole run if it is as long)
     Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
 
     RoceHelper helper;
-    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    helper.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+    flags.Configure(helper);
     helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));
     std::vector<Ptr<RoceReceiverApp>> rxApps;
     std::vector<Ptr<RoceQueuePair>> qps;
     std::vector<Ptr<FeroceSwitch>> switches;
     for (uint32_t pmtu : pmtus)
     {
-        AdvcamChain c = InstallAdvcamChain(helper, pmtu, messageSize, maxOutstanding, duration);
+        AdvcamChain c =
+            InstallAdvcamChain(helper, pmtu, messageSize, flags.maxOutstanding, duration);
         if (!c.error.empty())
         {
             return study.Reject(c.error);
@@ -190,8 +143,8 @@ main(int argc, char* argv[])
         double measured = double(rxApps[i]->GetBytesReceived() - atFrom[i]) * 8 / seconds / 1e9;
         double analytic = WriteWireGoodputGbps(messageSize, pmtus[i], rate);
         bool hardware = pmtus[i] == kHardwarePmtu && linkRate.GetBitRate() == 10000000000ULL;
-        csv << pmtus[i] << "," << Format(measured) << "," << Format(analytic) << ","
-            << (hardware ? Format(kHardwareGbps) : "") << "\n";
+        csv << pmtus[i] << "," << FormatFixed(measured) << "," << FormatFixed(analytic) << ","
+            << (hardware ? FormatFixed(kHardwareGbps) : "") << "\n";
         std::string name = "pmtu" + std::to_string(pmtus[i]);
         study.AddMetric(name + "_gbps", measured); // from the warm-up on, not the whole run
         study.AddMetric(name + "_analytic_gbps", analytic);

@@ -124,25 +124,12 @@ Snapshot(std::vector<std::function<uint64_t()>>* counters, std::vector<uint64_t>
     }
 }
 
-std::string
-Format(double v)
-{
-    std::ostringstream s;
-    s.precision(6);
-    s << std::fixed << v;
-    return s.str();
-}
-
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
-    std::string pmtuList = "256,512,1024,2048,4096";
-    uint64_t messageSize = 1 << 20;
-    uint32_t maxOutstanding = 4;
-    DataRate linkRate("10Gbps");
-    Time linkDelay = MicroSeconds(1);
+    AdvcamChainFlags flags; // --pmtus (part a), --messageSize, --maxOutstanding, --link*
     Time softPacketCost = NanoSeconds(3200);
     DataRate softByteRate("10Gbps");
     uint32_t softBuffer = 256 * 1024;
@@ -157,22 +144,7 @@ main(int argc, char* argv[])
                       MilliSeconds(30),
                       MilliSeconds(1),
                       MilliSeconds(5));
-    study.AddFlag("pmtus",
-                  "Part (a): path MTUs, comma separated, of 256, 512, 1024, 2048, 4096",
-                  pmtuList);
-    study.AddFlag("messageSize",
-                  "Bytes per RDMA WRITE",
-                  messageSize,
-                  "ns3::RoceFrontEndApp::MessageSize");
-    study.AddFlag("maxOutstanding",
-                  "Messages a board posts and has not yet seen acknowledged",
-                  maxOutstanding,
-                  "ns3::RoceFrontEndApp::MaxOutstanding");
-    study.AddFlag("linkRate", "Rate of every link", linkRate, "ns3::FeroceNetDevice::DataRate");
-    study.AddFlag("linkDelay",
-                  "Propagation delay of each link",
-                  linkDelay,
-                  "ns3::FeroceChannel::Delay");
+    flags.AddTo(study);
     study.AddFlag("softPacketCost", "Soft-RoCE: the CPU's time per data packet", softPacketCost);
     study.AddFlag("softByteRate",
                   "Soft-RoCE: the CPU's per-byte cost as a rate (frame bits per second)",
@@ -193,28 +165,15 @@ main(int argc, char* argv[])
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    std::vector<uint32_t> pmtus;
-    std::string error = ParsePmtuList("pmtus", pmtuList, pmtus);
+    std::string error = flags.Check();
     if (!error.empty())
     {
         return study.Reject(error);
     }
-    if (messageSize < 1 || messageSize > (1ULL << 31))
-    {
-        return study.RejectFlag("messageSize", "1..2147483648 bytes");
-    }
-    if (maxOutstanding < 1 || maxOutstanding > 256)
-    {
-        return study.RejectFlag("maxOutstanding", "1..256 (the send queue's depth)");
-    }
-    if (linkRate.GetBitRate() < 1000000 || linkRate.GetBitRate() > 1000000000000ULL)
-    {
-        return study.RejectFlag("linkRate", "1Mbps..1Tbps");
-    }
-    if (linkDelay.IsStrictlyNegative())
-    {
-        return study.RejectFlag("linkDelay", "a time >= 0");
-    }
+    const std::vector<uint32_t>& pmtus = flags.pmtus;
+    uint64_t messageSize = flags.messageSize;
+    uint32_t maxOutstanding = flags.maxOutstanding;
+    DataRate linkRate = flags.linkRate;
     if (softPacketCost.IsStrictlyNegative())
     {
         return study.RejectFlag("softPacketCost", "a time >= 0");
@@ -248,8 +207,7 @@ main(int argc, char* argv[])
     };
 
     RoceHelper helper;
-    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    helper.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+    flags.Configure(helper);
     helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));
     helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
     helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
@@ -399,7 +357,7 @@ main(int argc, char* argv[])
         for (std::size_t k = 0; k < 3; k++)
         {
             double g = gbps(p * 3 + k);
-            pmtuCsv << "," << Format(g);
+            pmtuCsv << "," << FormatFixed(g);
             study.AddMetric(std::string(kKinds[k]) + "_pmtu" + std::to_string(pmtus[p]) + "_gbps",
                             g);
             if (k == 1 && pmtus[p] == headlinePmtu)
@@ -411,9 +369,9 @@ main(int argc, char* argv[])
                 c.receiver->GetCounters().rxOverflowDrops + c.sw->GetCounters().TotalDrops();
             chainRetx += c.qp->GetCounters().retransmittedPackets;
         }
-        pmtuCsv << "," << Format(wire) << "," << Format(std::min(wire, cpu)) << ","
-                << (hw ? Format(kConnectxGbps) : "") << "," << (hw ? Format(kSoftRoceGbps) : "")
-                << "\n";
+        pmtuCsv << "," << FormatFixed(wire) << "," << FormatFixed(std::min(wire, cpu)) << ","
+                << (hw ? FormatFixed(kConnectxGbps) : "") << ","
+                << (hw ? FormatFixed(kSoftRoceGbps) : "") << "\n";
         study.AddMetric("cpu_model_pmtu" + std::to_string(pmtus[p]) + "_gbps", std::min(wire, cpu));
     }
     pmtuCsv.close();
@@ -449,12 +407,13 @@ main(int argc, char* argv[])
         const auto& sc = b->incast.sw->GetCounters();
         const auto& nc = b->incast.receiver->GetCounters();
         benchDrops += nc.rxOverflowDrops + sc.TotalDrops();
-        benchCsv << b->name << "," << b->nicPfc << "," << b->dcqcn << "," << Format(sum) << ","
-                 << Format(jain) << "," << uint64_t(b->queue.max) << "," << Format(b->queue.Mean())
-                 << "," << uint64_t(b->buffer.max) << "," << Format(b->buffer.Mean()) << ","
-                 << sc.pauseFramesSent << "," << nc.pauseFramesSent << "," << sc.ecnMarks << ","
-                 << cnps << "," << nc.rxOverflowDrops << "," << sc.TotalDrops() << "," << retx
-                 << "," << timeouts << "\n";
+        benchCsv << b->name << "," << b->nicPfc << "," << b->dcqcn << "," << FormatFixed(sum) << ","
+                 << FormatFixed(jain) << "," << uint64_t(b->queue.max) << ","
+                 << FormatFixed(b->queue.Mean()) << "," << uint64_t(b->buffer.max) << ","
+                 << FormatFixed(b->buffer.Mean()) << "," << sc.pauseFramesSent << ","
+                 << nc.pauseFramesSent << "," << sc.ecnMarks << "," << cnps << ","
+                 << nc.rxOverflowDrops << "," << sc.TotalDrops() << "," << retx << "," << timeouts
+                 << "\n";
         study.AddMetric(b->name + "_goodput_gbps", sum);
         study.AddMetric(b->name + "_switch_queue_max_bytes", b->queue.max);
         study.AddMetric(b->name + "_nic_buffer_max_bytes", b->buffer.max);

@@ -6,6 +6,7 @@
 
 #include "advcam-chain.h"
 
+#include "feroce-study.h"
 #include "roce-helper.h"
 
 #include "ns3/node.h"
@@ -62,6 +63,76 @@ InstallAdvcamChain(RoceHelper& helper,
     c.app->SetStartTime(Time(0));
     c.app->SetStopTime(stop);
     return c;
+}
+
+void
+AdvcamChainFlags::AddTo(FeroceStudy& study)
+{
+    study.AddFlag("pmtus", "Path MTUs, comma separated, of 256, 512, 1024, 2048, 4096", pmtuList);
+    study.AddFlag("messageSize",
+                  "Bytes per RDMA WRITE",
+                  messageSize,
+                  "ns3::RoceFrontEndApp::MessageSize");
+    study.AddFlag("maxOutstanding",
+                  "Messages posted and not yet acknowledged",
+                  maxOutstanding,
+                  "ns3::RoceFrontEndApp::MaxOutstanding");
+    study.AddFlag("linkRate",
+                  "Rate of the boards' and the receivers' links",
+                  linkRate,
+                  "ns3::FeroceNetDevice::DataRate");
+    study.AddFlag("linkDelay",
+                  "Propagation delay of each link",
+                  linkDelay,
+                  "ns3::FeroceChannel::Delay");
+}
+
+std::string
+AdvcamChainFlags::Check()
+{
+    pmtus.clear();
+    std::string error = ParsePmtuList("pmtus", pmtuList, pmtus);
+    if (!error.empty())
+    {
+        return error;
+    }
+    if (messageSize < 1 || messageSize > (1ULL << 31))
+    {
+        return "messageSize = " + std::to_string(messageSize) +
+               " is not allowed: expected 1..2147483648 bytes";
+    }
+    if (maxOutstanding < 1 || maxOutstanding > 256)
+    {
+        return "maxOutstanding = " + std::to_string(maxOutstanding) +
+               " is not allowed: expected 1..256 (the send queue's depth)";
+    }
+    if (linkRate.GetBitRate() < 1000000 || linkRate.GetBitRate() > 1000000000000ULL)
+    {
+        return "linkRate = " + std::to_string(linkRate.GetBitRate()) +
+               "bps is not allowed: expected 1Mbps..1Tbps";
+    }
+    if (linkDelay.IsStrictlyNegative())
+    {
+        return "linkDelay = " + std::to_string(linkDelay.GetNanoSeconds()) +
+               "ns is not allowed: expected >= 0";
+    }
+    return "";
+}
+
+void
+AdvcamChainFlags::Configure(RoceHelper& helper) const
+{
+    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
+    helper.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+}
+
+std::string
+FormatFixed(double v)
+{
+    std::ostringstream s;
+    s.precision(6);
+    s << std::fixed << v;
+    return s.str();
 }
 
 std::string

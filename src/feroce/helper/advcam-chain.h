@@ -20,6 +20,7 @@
 namespace ns3
 {
 
+class FeroceStudy;
 class FeroceSwitch;
 class RoceFrontEndApp;
 class RoceHelper;
@@ -60,6 +61,30 @@ AdvcamChain InstallAdvcamChain(RoceHelper& helper,
                                uint32_t maxOutstanding,
                                Time stop,
                                const NicAttributes& receiverAttributes = {});
+
+/**
+ * The flags of a single-board study (advcam-mtu, advcam-receiver), in this order: --pmtus,
+ * --messageSize, --maxOutstanding, --linkRate, --linkDelay, with their defaults and checks.
+ */
+struct AdvcamChainFlags
+{
+    std::string pmtuList{"256,512,1024,2048,4096"};
+    uint64_t messageSize{1 << 20};
+    uint32_t maxOutstanding{4};
+    DataRate linkRate{"10Gbps"};
+    Time linkDelay{MicroSeconds(1)};
+    std::vector<uint32_t> pmtus; ///< parsed by Check
+
+    /// Registers the flags (the ones that set an ns-3 attribute take its command-line value).
+    void AddTo(FeroceStudy& study);
+    /// Parses --pmtus and checks every range: "" or the message naming the flag and its value.
+    std::string Check();
+    /// The links' Delay and the devices' DataRate of the helper from the flags.
+    void Configure(RoceHelper& helper) const;
+};
+
+/// A value as the studies' CSVs print it: fixed, 6 decimals.
+std::string FormatFixed(double v);
 
 /**
  * "256,512,..." into distinct PMTUs of 256..4096; "" when it parses, else the message
