@@ -173,7 +173,7 @@ RoceNic::GetTypeId()
             .AddTraceSource("RxBuffer",
                             "Bytes in the receive buffer, after each change (software receiver)",
                             MakeTraceSourceAccessor(&RoceNic::m_rxBufferTrace),
-                            "ns3::TracedValueCallback::Uint32");
+                            "ns3::RoceNic::RxBufferTracedCallback");
     return tid;
 }
 

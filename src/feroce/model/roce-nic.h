@@ -106,6 +106,7 @@ class RoceNic : public FeroceNetDevice
     uint32_t GetMaxDataFrame() const;
 
     typedef void (*PauseSentTracedCallback)(uint8_t priority, uint16_t quanta);
+    typedef void (*RxBufferTracedCallback)(uint32_t bytes);
 
   protected:
     void DoInitialize() override;
