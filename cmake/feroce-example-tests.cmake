@@ -109,3 +109,28 @@ set_tests_properties(example-fixed-point-advcam PROPERTIES PASS_REGULAR_EXPRESSI
 add_test(NAME example-advcam-incast-bad-scheduler COMMAND advcam-incast --SchedulerType=ns3::Bogus)
 set_tests_properties(example-advcam-incast-bad-scheduler PROPERTIES PASS_REGULAR_EXPRESSION
                      "SchedulerType = ns3::Bogus is not allowed: expected ns3::MapScheduler")
+
+# the receiver study (src/feroce/doc/receiver.md): Soft-RoCE's CPU model (5.02 Gb/s at PMTU 4096),
+# ConnectX at the wire's limit, the bench lossless with the NIC's PFC; its bad inputs by name
+add_test(NAME example-advcam-receiver
+         COMMAND advcam-receiver --duration=8ms --warmup=2ms --outdir=${study_out}/advcam-receiver
+                 --db=${study_out}/feroce.db)
+set_tests_properties(example-advcam-receiver PROPERTIES PASS_REGULAR_EXPRESSION
+  "connectx_pmtu4096_gbps=9\\.80[0-9]*\n.*softroce_pfc_pmtu4096_gbps=5\\.0[12][0-9]*\n.*nicpfc1_dcqcn0_goodput_gbps=5\\.0[12][0-9]*\n.*nicpfc1_dcqcn0_nic_drops=0\n.*wrote [^\n]*pmtu.csv,bench.csv.*row [0-9]+ in [^\n]*feroce.db")
+foreach(bad
+    "receiver-pmtus|--pmtus=300|pmtus = 300 is not allowed: expected distinct values"
+    "receiver-rate|--softByteRate=0bps|--softByteRate=0bps is not allowed: expected a rate > 0"
+    "receiver-buffer|--pmtus=4096 --softBuffer=1000|RxBufferSize = 1000 is not allowed: expected >= 4178"
+    "receiver-headroom|--softBuffer=12000|RxBufferSize = 12000 is not allowed with RxPfc: expected >= "
+    "receiver-owned|--ns3::RoceNic::RxProcessingRate=1Gbps|--ns3::RoceNic::RxProcessingRate is set by this program through --softByteRate")
+  string(REPLACE "|" ";" bad "${bad}")
+  list(GET bad 0 name)
+  list(GET bad 1 flag)
+  list(GET bad 2 message)
+  separate_arguments(flag)
+  add_test(NAME example-advcam-${name}-bad
+           COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:advcam-receiver>
+                   ${flag} --outdir=${study_out}/bad --db=none)
+  set_tests_properties(example-advcam-${name}-bad PROPERTIES PASS_REGULAR_EXPRESSION
+                       "advcam-receiver: [^\n]*${message}.*exit status 2")
+endforeach()

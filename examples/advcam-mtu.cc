@@ -19,6 +19,7 @@
 // (Gb/s per PMTU per window), metrics.txt; one row into --db whose
 // goodput_gbps is the PMTU 4096 value (or the largest PMTU's).
 
+#include "ns3/advcam-chain.h"
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/feroce-study.h"
@@ -42,57 +43,6 @@ namespace
 constexpr uint32_t kHardwarePmtu = 4096;
 constexpr double kHardwareGbps = 9.7;
 
-/**
- * Goodput of back-to-back RDMA WRITEs (no immediate) of `message` bytes at
- * `pmtu` on a link of `rate` b/s: payload bits over wire bits.  A packet
- * of p payload bytes is 14 Ethernet + 20 IPv4 + 8 UDP + 12 BTH (+ 16 RETH on
- * the first) + p padded to 4 + 4 ICRC bytes, at least 60, plus 24 on the
- * wire (preamble 8, FCS 4, gap 12).
- */
-double
-AnalyticGbps(uint64_t message, uint32_t pmtu, double rate)
-{
-    double wire = 0;
-    uint64_t left = message;
-    bool first = true;
-    do
-    {
-        uint64_t p = std::min<uint64_t>(left, pmtu);
-        uint64_t frame = 14 + 20 + 8 + 12 + (first ? 16 : 0) + (p + 3) / 4 * 4 + 4;
-        wire += double(std::max<uint64_t>(frame, 60) + 24);
-        left -= p;
-        first = false;
-    } while (left > 0);
-    return rate * double(message) / wire / 1e9;
-}
-
-/// "256,512,..." into PMTUs; "" when it parses, else the message.
-std::string
-ParsePmtus(const std::string& text, std::vector<uint32_t>& out)
-{
-    std::istringstream list(text);
-    std::string item;
-    while (std::getline(list, item, ','))
-    {
-        std::istringstream in(item);
-        uint32_t pmtu = 0;
-        std::string rest;
-        if (!(in >> pmtu) || (in >> rest) ||
-            (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096) ||
-            std::count(out.begin(), out.end(), pmtu))
-        {
-            return "pmtus = " + text + " is not allowed: expected distinct values of 256, 512, " +
-                   "1024, 2048 and 4096, comma separated (e.g. 256,512,1024,2048,4096)";
-        }
-        out.push_back(pmtu);
-    }
-    if (out.empty())
-    {
-        return "pmtus = " + text + " is not allowed: expected at least one PMTU";
-    }
-    return "";
-}
-
 void
 Snapshot(std::vector<Ptr<RoceReceiverApp>>* rx, std::vector<uint64_t>* out)
 {
@@ -102,113 +52,53 @@ Snapshot(std::vector<Ptr<RoceReceiverApp>>* rx, std::vector<uint64_t>* out)
     }
 }
 
-std::string
-Format(double v)
-{
-    std::ostringstream s;
-    s.precision(6);
-    s << std::fixed << v;
-    return s.str();
-}
-
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
-    std::string pmtuList = "256,512,1024,2048,4096";
-    uint64_t messageSize = 1 << 20;
-    uint32_t maxOutstanding = 4;
-    DataRate linkRate("10Gbps");
-    Time linkDelay = MicroSeconds(1);
+    AdvcamChainFlags flags;
 
     FeroceStudy study("advcam-mtu",
                       "results/advcam-mtu",
                       MilliSeconds(10),
                       MilliSeconds(1),
                       MilliSeconds(1));
-    study.AddFlag("pmtus", "Path MTUs, comma separated, of 256, 512, 1024, 2048, 4096", pmtuList);
-    study.AddFlag("messageSize",
-                  "Bytes per RDMA WRITE",
-                  messageSize,
-                  "ns3::RoceFrontEndApp::MessageSize");
-    study.AddFlag("maxOutstanding",
-                  "Messages posted and not yet acknowledged",
-                  maxOutstanding,
-                  "ns3::RoceFrontEndApp::MaxOutstanding");
-    study.AddFlag("linkRate",
-                  "Rate of the board's and the receiver's links",
-                  linkRate,
-                  "ns3::FeroceNetDevice::DataRate");
-    study.AddFlag("linkDelay",
-                  "Propagation delay of each link",
-                  linkDelay,
-                  "ns3::FeroceChannel::Delay");
+    flags.AddTo(study);
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    std::vector<uint32_t> pmtus;
-    std::string error = ParsePmtus(pmtuList, pmtus);
+    std::string error = flags.Check();
     if (!error.empty())
     {
         return study.Reject(error);
     }
-    if (messageSize < 1 || messageSize > (1ULL << 31))
-    {
-        return study.Reject("messageSize = " + std::to_string(messageSize) +
-                            " is not allowed: expected 1..2147483648 bytes");
-    }
-    if (maxOutstanding < 1 || maxOutstanding > 256)
-    {
-        return study.Reject("maxOutstanding = " + std::to_string(maxOutstanding) +
-                            " is not allowed: expected 1..256 (the send queue's depth)");
-    }
-    if (linkRate.GetBitRate() < 1000000 || linkRate.GetBitRate() > 1000000000000ULL)
-    {
-        return study.Reject("linkRate = " + std::to_string(linkRate.GetBitRate()) +
-                            "bps is not allowed: expected 1Mbps..1Tbps");
-    }
-    if (linkDelay.IsStrictlyNegative())
-    {
-        return study.Reject("linkDelay = " + std::to_string(linkDelay.GetNanoSeconds()) +
-                            "ns is not allowed: expected >= 0");
-    }
+    const std::vector<uint32_t>& pmtus = flags.pmtus;
+    uint64_t messageSize = flags.messageSize;
+    DataRate linkRate = flags.linkRate;
     // measured from the end of the warm-up (the whole run if it is as long)
     Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
 
     RoceHelper helper;
-    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    helper.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+    flags.Configure(helper);
     helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));
     std::vector<Ptr<RoceReceiverApp>> rxApps;
     std::vector<Ptr<RoceQueuePair>> qps;
     std::vector<Ptr<FeroceSwitch>> switches;
     for (uint32_t pmtu : pmtus)
     {
-        // nodes per chain: board, receiver, switch
-        helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
-        Ptr<Node> board = CreateObject<Node>();
-        Ptr<Node> receiver = CreateObject<Node>();
-        Ptr<Node> swNode = CreateObject<Node>();
-        Ptr<FeroceSwitch> sw = helper.InstallSwitch(swNode);
-        Ptr<RoceNic> tx = helper.AttachHost(sw, board);
-        Ptr<RoceNic> rx = helper.AttachHost(sw, receiver);
-        auto qp = helper.ConnectQueuePairs(tx, rx);
-        Ptr<RoceReceiverApp> rxApp = CreateObject<RoceReceiverApp>();
-        rxApp->AddQueuePair(qp.second);
-        receiver->AddApplication(rxApp);
-        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-        app->SetAttribute("MessageSize", UintegerValue(messageSize));
-        app->SetAttribute("MaxOutstanding", UintegerValue(maxOutstanding));
-        app->SetQueuePair(qp.first);
-        board->AddApplication(app);
-        app->SetStartTime(Time(0));
-        app->SetStopTime(duration);
+        AdvcamChain c =
+            InstallAdvcamChain(helper, pmtu, messageSize, flags.maxOutstanding, duration);
+        if (!c.error.empty())
+        {
+            return study.Reject(c.error);
+        }
+        Ptr<RoceReceiverApp> rxApp = c.receiverApp;
         rxApps.push_back(rxApp);
-        qps.push_back(qp.first);
-        switches.push_back(sw);
+        qps.push_back(c.qp);
+        switches.push_back(c.sw);
         study.AddFlow(
             "pmtu" + std::to_string(pmtu),
             [rxApp]() { return rxApp->GetBytesReceived(); },
@@ -251,10 +141,10 @@ main(int argc, char* argv[])
     for (std::size_t i = 0; i < pmtus.size(); i++)
     {
         double measured = double(rxApps[i]->GetBytesReceived() - atFrom[i]) * 8 / seconds / 1e9;
-        double analytic = AnalyticGbps(messageSize, pmtus[i], rate);
+        double analytic = WriteWireGoodputGbps(messageSize, pmtus[i], rate);
         bool hardware = pmtus[i] == kHardwarePmtu && linkRate.GetBitRate() == 10000000000ULL;
-        csv << pmtus[i] << "," << Format(measured) << "," << Format(analytic) << ","
-            << (hardware ? Format(kHardwareGbps) : "") << "\n";
+        csv << pmtus[i] << "," << FormatFixed(measured) << "," << FormatFixed(analytic) << ","
+            << (hardware ? FormatFixed(kHardwareGbps) : "") << "\n";
         std::string name = "pmtu" + std::to_string(pmtus[i]);
         study.AddMetric(name + "_gbps", measured); // from the warm-up on, not the whole run
         study.AddMetric(name + "_analytic_gbps", analytic);

@@ -3,7 +3,8 @@
 #   plots/render.sh RUNDIR [PREFIX]
 # writes PREFIX-throughput, -queue, -rate, -jain .png/.svg (the ones whose data
 # the run has); for an advcam-camera run -switches instead of -queue and -rate,
-# for an advcam-mtu run (mtu.csv) -mtu and -throughput. PREFIX defaults to
+# for an advcam-mtu run (mtu.csv) -mtu and -throughput, for an advcam-receiver run
+# (bench.csv) -pmtu and -bench. PREFIX defaults to
 # plots/<RUNDIR's name>. Run from the repository root.
 set -eu
 [ $# -ge 1 ] && [ -d "$1" ] || { echo "usage: plots/render.sh RUNDIR [PREFIX]" >&2; exit 2; }
@@ -32,7 +33,10 @@ n=$(( $(head -1 "$dir/goodput.csv" | tr ',' '\n' | wc -l) - 2 ))
 onoff() { [ "$(param "$1")" = 1 ] && echo "$2" || echo "$3"; }
 ecn="ECN Kmin $(param kmin) B Kmax $(param kmax) B Pmax $(param pmax)"
 kind=incast
-if [ -f "$dir/mtu.csv" ]; then
+if [ -f "$dir/bench.csv" ]; then
+    kind=receiver
+    title="$run: Soft-RoCE $(awk -v s="$(param softPacketCost)" 'BEGIN { printf "%g", s * 1e6 }') us per packet + bytes at $(gbps "$(param softByteRate)"), $(param softBuffer)-B buffer; $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs\\n$(param boards) boards in the bench, PMTU $(param benchPmtu), switch PFC, $ecn"
+elif [ -f "$dir/mtu.csv" ]; then
     kind=mtu
     title="$run: a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
 elif has receivers; then
@@ -51,6 +55,11 @@ kmin=$(param kmin); kmax=$(param kmax)
 made=
 for term in png svg; do
     case $kind in
+    receiver)
+        gnuplot -e "dir='$dir'; out='$prefix-pmtu'; term='$term'; t=\"$title\"" plots/study-receiver-pmtu.gp
+        gnuplot -e "dir='$dir'; out='$prefix-bench'; term='$term'; t=\"$title\"" plots/study-receiver-bench.gp
+        made="$made $prefix-pmtu.$term $prefix-bench.$term"
+        continue ;;
     mtu)
         gnuplot -e "dir='$dir'; out='$prefix-mtu'; term='$term'; t=\"$title\"" plots/study-mtu.gp
         gnuplot -e "dir='$dir'; out='$prefix-throughput'; term='$term'; n=$n; what='PMTU'; t=\"$title\"" plots/study-throughput.gp

@@ -16,6 +16,8 @@ cpp_examples = [
      "True", "False"),
     ("fluid-vs-packet --boards=2 --lineRate=40Gbps --duration=2ms --db=none "
      "--outdir=feroce-examples/fluid-vs-packet", "True", "False"),
+    ("advcam-receiver --duration=3ms --warmup=1ms --db=none --outdir=feroce-examples/advcam-receiver",
+     "True", "False"),
 ]
 
 python_examples = []

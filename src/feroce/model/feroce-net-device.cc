@@ -16,6 +16,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
+
 namespace ns3
 {
 
@@ -111,6 +113,33 @@ uint32_t
 FeroceNetDevice::WireBytes(uint32_t frameBytes)
 {
     return feroce_wire_bytes(frameBytes);
+}
+
+uint64_t
+FeroceNetDevice::GetPfcHeadroom() const
+{
+    double rate = double(m_rate.GetBitRate());
+    double delay = m_channel ? m_channel->GetDelay().GetSeconds() : 0;
+    uint64_t maxFrame = WireBytes(m_mtu + FEROCE_ETH_LEN + FEROCE_VLAN_LEN);
+    return uint64_t(std::ceil(2 * delay * rate / 8)) + 2 * maxFrame +
+           WireBytes(FEROCE_PFC_FRAME_LEN);
+}
+
+Ptr<FeroceFrame>
+FeroceNetDevice::MakePfcFrame(uint8_t prio, uint16_t quanta) const
+{
+    PfcHeader pfc;
+    pfc.SetSource(m_address);
+    pfc.SetPause(prio, quanta);
+    Ptr<Packet> frame = Create<Packet>(0);
+    frame->AddHeader(pfc);
+    return FeroceFrame::Other(frame);
+}
+
+Time
+FeroceNetDevice::GetPfcRefreshInterval(uint16_t quanta) const
+{
+    return NanoSeconds(feroce_pfc_quanta_ns(quanta, m_rate.GetBitRate()) / 2);
 }
 
 void

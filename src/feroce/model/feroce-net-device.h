@@ -66,6 +66,19 @@ class FeroceNetDevice : public NetDevice
     Time GetTxFreeAt() const;
     /// Bytes one frame of this size occupies on the wire.
     static uint32_t WireBytes(uint32_t frameBytes);
+    /**
+     * The headroom, in bytes, a PFC sender on this port needs per lossless
+     * priority: what may still arrive after it decides XOFF (the PAUSE's own
+     * frame time, a frame the peer has started, the link's round trip, and
+     * the frame being received when the PAUSE leaves; IEEE 802.1Qbb annex N
+     * style).  The switch's ports and the NIC's receive buffer use it alike.
+     */
+    uint64_t GetPfcHeadroom() const;
+    /// A PFC frame from this port pausing prio for quanta (0: resume, XON).
+    Ptr<FeroceFrame> MakePfcFrame(uint8_t prio, uint16_t quanta) const;
+    /// A PAUSE of quanta sent on this port is refreshed after this while XOFF lasts: half its
+    /// time, so the peer never resumes on its own.
+    Time GetPfcRefreshInterval(uint16_t quanta) const;
 
     uint64_t GetTxFrames() const;
     uint64_t GetTxBytes() const;

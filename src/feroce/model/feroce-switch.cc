@@ -356,16 +356,7 @@ FeroceSwitch::IsLossless(uint8_t prio) const
 uint64_t
 FeroceSwitch::GetRequiredHeadroom(uint32_t port) const
 {
-    // after XOFF, until the upstream stops: the PAUSE's own frame time, a
-    // frame the upstream has started, the round trip of the link, and the
-    // frame being received when the PAUSE leaves (IEEE 802.1Qbb annex N style)
-    Ptr<FeroceSwitchPort> p = m_ports[port];
-    Ptr<FeroceChannel> ch = DynamicCast<FeroceChannel>(p->GetChannel());
-    double rate = double(p->GetDataRate().GetBitRate());
-    double delay = ch ? ch->GetDelay().GetSeconds() : 0;
-    uint64_t maxFrame = FeroceNetDevice::WireBytes(p->GetMtu() + FEROCE_ETH_LEN + FEROCE_VLAN_LEN);
-    return uint64_t(std::ceil(2 * delay * rate / 8)) + 2 * maxFrame +
-           FeroceNetDevice::WireBytes(FEROCE_PFC_FRAME_LEN);
+    return m_ports[port]->GetPfcHeadroom();
 }
 
 std::string
@@ -771,12 +762,7 @@ void
 FeroceSwitch::SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta)
 {
     Ptr<FeroceSwitchPort> port = m_ports[inPort];
-    PfcHeader pfc;
-    pfc.SetSource(Mac48Address::ConvertFrom(port->GetAddress()));
-    pfc.SetPause(prio, quanta);
-    Ptr<Packet> frame = Create<Packet>(0);
-    frame->AddHeader(pfc);
-    port->SendPfc(FeroceFrame::Other(frame));
+    port->SendPfc(port->MakePfcFrame(prio, quanta));
     m_pauseTrace(inPort, prio, quanta);
     if (quanta == 0)
     {
@@ -787,10 +773,13 @@ FeroceSwitch::SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta)
     m_counters.pauseFramesSent++;
     port->m_counters.pauseFramesSent++;
     // refresh at half the pause time while the class stays paused
-    Time half = NanoSeconds(feroce_pfc_quanta_ns(quanta, port->GetDataRate().GetBitRate()) / 2);
     IngressClass& c = m_ingress[inPort * 8 + prio];
     c.refresh.Cancel();
-    c.refresh = Simulator::Schedule(half, &FeroceSwitch::RefreshPause, this, inPort, prio);
+    c.refresh = Simulator::Schedule(port->GetPfcRefreshInterval(quanta),
+                                    &FeroceSwitch::RefreshPause,
+                                    this,
+                                    inPort,
+                                    prio);
 }
 
 void

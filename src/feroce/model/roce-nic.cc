@@ -19,6 +19,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -28,7 +29,9 @@ NS_OBJECT_ENSURE_REGISTERED(RoceNic);
 
 namespace
 {
-const uint32_t kFirstQpn = 0x100; ///< QPNs below are special in InfiniBand (QP0, QP1)
+const uint32_t kFirstQpn = 0x100;              ///< QPNs below are special in InfiniBand (QP0, QP1)
+const uint32_t kDefaultRxBuffer = 256 * 1024;  ///< RxBufferSize's default
+const uint16_t kDefaultRxPauseQuanta = 0xffff; ///< RxPauseQuanta's default
 
 std::string
 CheckMessage(const feroce_check& why)
@@ -104,17 +107,54 @@ RoceNic::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoceNic::m_pfcHonour),
                           MakeBooleanChecker())
+            .AddAttribute("ReceiverModel",
+                          "hardware: data frames are processed at line rate (ConnectX); "
+                          "software: each costs RxPacketCost + bytes x 8 / RxProcessingRate of "
+                          "one CPU, waiting in a receive buffer of RxBufferSize bytes (Soft-RoCE)",
+                          StringValue("hardware"),
+                          MakeStringAccessor(&RoceNic::m_receiverModel),
+                          MakeStringChecker())
             .AddAttribute("RxProcessingRate",
-                          "Most bits per second the receiver processes (CPU-bound software "
-                          "RoCE); 0: line rate",
+                          "Software receiver: the CPU's per-byte cost as a rate (bits of frame "
+                          "per second); must be 0 for the hardware receiver",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&RoceNic::m_rxRate),
                           MakeDataRateChecker())
+            .AddAttribute("RxPacketCost",
+                          "Software receiver: the CPU's cost per data frame, on top of its bytes; "
+                          "must be 0 for the hardware receiver",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RoceNic::m_rxPacketCost),
+                          MakeTimeChecker())
             .AddAttribute("RxBufferSize",
-                          "Bytes of received frames waiting for RxProcessingRate; beyond, dropped",
-                          UintegerValue(256 * 1024),
+                          "Software receiver: bytes of received data frames waiting for the CPU; "
+                          "beyond, dropped (at least one frame of the QPs' Pmtu)",
+                          UintegerValue(kDefaultRxBuffer),
                           MakeUintegerAccessor(&RoceNic::m_rxBufferSize),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RxPfc",
+                          "Software receiver: send PFC PAUSE upstream for a priority whose "
+                          "receive-buffer bytes exceed RxXoffBytes, XON at RxXonBytes",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoceNic::m_rxPfc),
+                          MakeBooleanChecker())
+            .AddAttribute("RxXoffBytes",
+                          "RxPfc: XOFF above this many bytes of a priority; 0: RxBufferSize "
+                          "minus the link's headroom (2 x delay x rate + 2 frames + a PFC frame)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceNic::m_rxXoff),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RxXonBytes",
+                          "RxPfc: XON at or below this many bytes; 0: half the XOFF threshold",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceNic::m_rxXon),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RxPauseQuanta",
+                          "RxPfc: pause time of each PAUSE in 512-bit quanta (refreshed at half "
+                          "of it while XOFF lasts)",
+                          UintegerValue(kDefaultRxPauseQuanta),
+                          MakeUintegerAccessor(&RoceNic::m_rxPauseQuanta),
+                          MakeUintegerChecker<uint16_t>())
             .AddAttribute("QueuePairs",
                           "The queue pairs of this NIC, in order of creation",
                           ObjectVectorValue(),
@@ -124,7 +164,16 @@ RoceNic::GetTypeId()
                 "RxDrop",
                 "A received frame dropped (receive buffer full, unknown QP, not RoCEv2)",
                 MakeTraceSourceAccessor(&RoceNic::m_rxDropTrace),
-                "ns3::Packet::TracedCallback");
+                "ns3::Packet::TracedCallback")
+            .AddTraceSource("PauseSent",
+                            "A PAUSE (quanta > 0) or XON (0) this NIC sent upstream for its "
+                            "receive buffer (RxPfc)",
+                            MakeTraceSourceAccessor(&RoceNic::m_pauseSentTrace),
+                            "ns3::RoceNic::PauseSentTracedCallback")
+            .AddTraceSource("RxBuffer",
+                            "Bytes in the receive buffer, after each change (software receiver)",
+                            MakeTraceSourceAccessor(&RoceNic::m_rxBufferTrace),
+                            "ns3::RoceNic::RxBufferTracedCallback");
     return tid;
 }
 
@@ -133,7 +182,12 @@ RoceNic::RoceNic()
       m_cnpPriority(7),
       m_cnpDscp(48),
       m_pfcHonour(true),
-      m_rxBufferSize(256 * 1024),
+      m_receiverModel("hardware"),
+      m_rxBufferSize(kDefaultRxBuffer),
+      m_rxPfc(false),
+      m_rxXoff(0),
+      m_rxXon(0),
+      m_rxPauseQuanta(kDefaultRxPauseQuanta),
       m_started(false),
       m_rpFixed(),
       m_fixedPoint(false),
@@ -171,6 +225,11 @@ RoceNic::DoDispose()
     }
     m_qps.clear();
     m_control.clear();
+    m_pfcOut.clear();
+    for (auto& p : m_rxPause)
+    {
+        p.refresh.Cancel();
+    }
     m_rpConfig = nullptr;
     FeroceNetDevice::DoDispose();
 }
@@ -265,6 +324,140 @@ RoceNic::Validate()
         }
     }
     if (feroce_np_validate(&m_np, &why) != FEROCE_OK)
+    {
+        return CheckMessage(why);
+    }
+    return ValidateReceiver();
+}
+
+std::string
+RoceNic::CheckRxPfcUnused() const
+{
+    // thresholds given without RxPfc would be silently ignored: refuse them
+    std::ostringstream err;
+    if (m_rxXoff)
+    {
+        err << "RxXoffBytes = " << m_rxXoff;
+    }
+    else if (m_rxXon)
+    {
+        err << "RxXonBytes = " << m_rxXon;
+    }
+    else if (m_rxPauseQuanta != kDefaultRxPauseQuanta)
+    {
+        err << "RxPauseQuanta = " << m_rxPauseQuanta;
+    }
+    else
+    {
+        return "";
+    }
+    err << " is not allowed without RxPfc (ReceiverModel = software, RxPfc = true): expected "
+           "its default";
+    return err.str();
+}
+
+uint32_t
+RoceNic::GetMaxDataFrame() const
+{
+    // a first packet of a WRITE with immediate carries the most headers
+    return m_qpPmtu + FEROCE_ETH_LEN + FEROCE_VLAN_LEN + FEROCE_IPV4_LEN + FEROCE_UDP_LEN +
+           FEROCE_BTH_LEN + FEROCE_RETH_LEN + FEROCE_IMMDT_LEN + FEROCE_ICRC_LEN;
+}
+
+std::string
+RoceNic::ValidateReceiver()
+{
+    std::ostringstream err;
+    if (m_receiverModel == "hardware")
+    {
+        m_software = false;
+        if (m_rxRate.GetBitRate() != 0)
+        {
+            err << "RxProcessingRate = " << m_rxRate.GetBitRate()
+                << "bps is not allowed with ReceiverModel = hardware (a line-rate receiver): "
+                   "expected 0, or ReceiverModel = software";
+        }
+        else if (!m_rxPacketCost.IsZero())
+        {
+            err << "RxPacketCost = " << m_rxPacketCost.GetNanoSeconds()
+                << "ns is not allowed with ReceiverModel = hardware (a line-rate receiver): "
+                   "expected 0, or ReceiverModel = software";
+        }
+        else if (m_rxPfc)
+        {
+            err << "RxPfc = true is not allowed with ReceiverModel = hardware (its receive "
+                   "buffer never fills): expected false, or ReceiverModel = software";
+        }
+        else if (m_rxBufferSize != kDefaultRxBuffer)
+        {
+            err << "RxBufferSize = " << m_rxBufferSize
+                << " is not allowed with ReceiverModel = hardware (a line-rate receiver buffers "
+                   "nothing): expected "
+                << kDefaultRxBuffer << ", or ReceiverModel = software";
+        }
+        return err.str().empty() ? CheckRxPfcUnused() : err.str();
+    }
+    if (m_receiverModel != "software")
+    {
+        return "ReceiverModel = " + m_receiverModel +
+               " is not allowed: expected hardware (line rate, ConnectX) or software (Soft-RoCE)";
+    }
+    m_software = true;
+    uint32_t frame = GetMaxDataFrame();
+    if (m_rxRate.GetBitRate() == 0)
+    {
+        return "RxProcessingRate = 0bps is not allowed with ReceiverModel = software: expected "
+               "> 0 (the CPU's per-byte cost as bits per second)";
+    }
+    if (m_rxPacketCost.IsStrictlyNegative())
+    {
+        err << "RxPacketCost = " << m_rxPacketCost.GetNanoSeconds()
+            << "ns is not allowed: expected >= 0";
+        return err.str();
+    }
+    if (m_rxBufferSize < frame)
+    {
+        err << "RxBufferSize = " << m_rxBufferSize << " is not allowed: expected >= " << frame
+            << " (one data frame at Pmtu " << m_qpPmtu << ")";
+        return err.str();
+    }
+    if (!m_rxPfc)
+    {
+        return CheckRxPfcUnused();
+    }
+    uint64_t headroom = GetPfcHeadroom();
+    uint64_t room = m_rxBufferSize > headroom ? m_rxBufferSize - headroom : 0;
+    if (room < frame)
+    {
+        err << "RxBufferSize = " << m_rxBufferSize
+            << " is not allowed with RxPfc: expected >= " << headroom + frame
+            << " (the link's headroom " << headroom << " + one data frame " << frame << ")";
+        return err.str();
+    }
+    uint64_t xoff = m_rxXoff ? m_rxXoff : room;
+    if (xoff > room)
+    {
+        err << "RxXoffBytes = " << m_rxXoff << " is not allowed: expected <= RxBufferSize - "
+            << "headroom = " << m_rxBufferSize << " - " << headroom << " = " << room
+            << ", or 0 for that";
+        return err.str();
+    }
+    uint64_t xon = m_rxXon ? m_rxXon : xoff / 2;
+    if (xon >= xoff)
+    {
+        err << "RxXonBytes = " << m_rxXon << " is not allowed: expected < the XOFF threshold "
+            << xoff << ", or 0 for half of it";
+        return err.str();
+    }
+    if (m_rxPauseQuanta == 0)
+    {
+        return "RxPauseQuanta = 0 is not allowed: expected 1..65535";
+    }
+    m_rxPfcParams.mode = FEROCE_PFC_STATIC;
+    m_rxPfcParams.xoff_bytes = xoff;
+    m_rxPfcParams.xon_bytes = xon;
+    feroce_check why{};
+    if (feroce_pfc_validate(&m_rxPfcParams, &why) != FEROCE_OK)
     {
         return CheckMessage(why);
     }
@@ -371,6 +564,19 @@ RoceNic::GetCounters() const
     return m_counters;
 }
 
+uint32_t
+RoceNic::GetRxBufferBytes() const
+{
+    return m_rxQueued;
+}
+
+Time
+RoceNic::GetUpstreamPausedTime(uint8_t prio) const
+{
+    const RxPause& p = m_rxPause[prio & 7];
+    return p.paused ? p.total + (Simulator::Now() - p.since) : p.total;
+}
+
 feroce_np_state*
 RoceNic::GetPortNpState()
 {
@@ -397,9 +603,16 @@ RoceNic::TrySend()
     bool free = CanTransmit();
     bool sent = false;
     auto unpaused = [this](const ControlFrame& c) { return !IsPaused(c.priority); };
-    // ACK, NAK and CNP first, in order, those of a paused priority skipped
+    // our own PAUSE and XON frames before anything (PFC is never paused)
+    if (!m_pfcOut.empty() && free)
+    {
+        TransmitStart(m_pfcOut.front());
+        m_pfcOut.pop_front();
+        sent = true;
+    }
+    // then ACK, NAK and CNP, in order, those of a paused priority skipped
     auto ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
-    if (ctl != m_control.end() && free)
+    if (ctl != m_control.end() && free && !sent)
     {
         Ptr<FeroceFrame> frame = ctl->frame;
         m_control.erase(ctl);
@@ -408,7 +621,7 @@ RoceNic::TrySend()
         ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
     }
     // the earliest instant something not yet sent may go (the wire aside)
-    Time earliest = ctl != m_control.end() ? now : Time::Max();
+    Time earliest = ctl != m_control.end() || !m_pfcOut.empty() ? now : Time::Max();
     // the queue pairs round robin from m_rrNext, those that may have something to send only
     std::size_t n = m_qps.size();
     std::size_t start = n ? m_rrNext % n : 0;
@@ -453,10 +666,16 @@ RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
     }
     uint8_t op = frame->Fields().bth.opcode;
     bool data = op != FEROCE_OP_ACK && op != FEROCE_OP_CNP;
-    if (data && m_rxRate.GetBitRate() > 0)
+    if (data && m_software)
     {
         // a CPU-bound receiver: frames wait for the processor, in a bounded buffer
-        if (m_rxQueued + frame->GetSize() > m_rxBufferSize)
+        uint32_t size = frame->GetSize();
+        // the data's priority: its VLAN PCP if tagged, else its queue pair's Priority (what the
+        // sender's peer QP tags and the switch maps its DSCP to)
+        const feroce_roce& f = frame->Fields();
+        Ptr<RoceQueuePair> qp = GetQueuePair(f.bth.destqp);
+        uint8_t prio = f.eth.vlan ? f.eth.pcp & 7 : qp ? qp->GetPriority() & 7 : 0;
+        if (m_rxQueued + size > m_rxBufferSize)
         {
             m_counters.rxOverflowDrops++;
             if (!m_rxDropTrace.IsEmpty())
@@ -465,11 +684,19 @@ RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
             }
             return;
         }
-        m_rxQueued += frame->GetSize();
+        m_rxQueued += size;
+        m_rxClassBytes[prio] += size;
+        m_counters.rxBufferPeak = std::max<uint64_t>(m_counters.rxBufferPeak, m_rxQueued);
+        m_rxBufferTrace(m_rxQueued);
+        if (m_rxPfc)
+        {
+            UpdateRxPfc(prio);
+        }
+        // time = per-packet cost + bytes / per-byte rate, one frame after the other
         Time now = Simulator::Now();
         Time start = std::max(now, m_rxBusyUntil);
-        m_rxBusyUntil = start + m_rxRate.CalculateBytesTxTime(frame->GetSize());
-        Simulator::Schedule(m_rxBusyUntil - now, &RoceNic::RxProcessed, this, frame);
+        m_rxBusyUntil = start + m_rxPacketCost + m_rxRate.CalculateBytesTxTime(size);
+        Simulator::Schedule(m_rxBusyUntil - now, &RoceNic::RxProcessed, this, frame, prio);
         return;
     }
     Deliver(frame);
@@ -497,10 +724,68 @@ RoceNic::Deliver(Ptr<FeroceFrame> frame)
 }
 
 void
-RoceNic::RxProcessed(Ptr<FeroceFrame> frame)
+RoceNic::RxProcessed(Ptr<FeroceFrame> frame, uint8_t prio)
 {
     m_rxQueued -= frame->GetSize();
+    m_rxClassBytes[prio] -= frame->GetSize();
+    m_rxBufferTrace(m_rxQueued);
+    if (m_rxPfc)
+    {
+        UpdateRxPfc(prio);
+    }
     Deliver(frame);
+}
+
+void
+RoceNic::UpdateRxPfc(uint8_t prio)
+{
+    // the core's static-threshold decision, as the switch takes it for an ingress class
+    RxPause& p = m_rxPause[prio];
+    feroce_pfc_action a = feroce_pfc_decide(&m_rxPfcParams, p.paused, m_rxClassBytes[prio], 0);
+    if (a == FEROCE_PFC_XOFF)
+    {
+        p.paused = true;
+        p.since = Simulator::Now();
+        SendRxPause(prio, m_rxPauseQuanta);
+    }
+    else if (a == FEROCE_PFC_XON)
+    {
+        p.paused = false;
+        p.total += Simulator::Now() - p.since;
+        p.refresh.Cancel();
+        SendRxPause(prio, 0);
+    }
+}
+
+void
+RoceNic::SendRxPause(uint8_t prio, uint16_t quanta)
+{
+    m_pfcOut.push_back(MakePfcFrame(prio, quanta));
+    m_pauseSentTrace(prio, quanta);
+    if (quanta == 0)
+    {
+        m_counters.resumeFramesSent++;
+    }
+    else
+    {
+        m_counters.pauseFramesSent++;
+        RxPause& p = m_rxPause[prio];
+        p.refresh.Cancel();
+        p.refresh = Simulator::Schedule(GetPfcRefreshInterval(quanta),
+                                        &RoceNic::RefreshRxPause,
+                                        this,
+                                        prio);
+    }
+    TrySend();
+}
+
+void
+RoceNic::RefreshRxPause(uint8_t prio)
+{
+    if (m_rxPause[prio].paused)
+    {
+        SendRxPause(prio, m_rxPauseQuanta);
+    }
 }
 
 void

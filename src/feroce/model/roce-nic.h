@@ -12,6 +12,7 @@
 
 #include "ns3/dcqcn-reaction-point.h"
 #include "ns3/event-id.h"
+#include "ns3/feroce-cp.h"
 #include "ns3/feroce-np.h"
 #include "ns3/feroce-rp-fixed.h"
 #include "ns3/feroce-rp.h"
@@ -44,9 +45,15 @@ namespace ns3
  * reaction point in a firmware's integer arithmetic (feroce-rp-fixed.h)
  * instead of double precision.
  *
- * RxProcessingRate > 0 models a receiver whose CPU handles at most that
- * many bits per second (Soft-RoCE): data frames wait in a receive buffer
- * of RxBufferSize bytes and are dropped when it is full.
+ * Receiver models (ReceiverModel, src/feroce/doc/receiver.md): hardware
+ * (ConnectX) processes what arrives at line rate; software (Soft-RoCE, the
+ * kernel's rxe on a CPU) spends RxPacketCost + bytes x 8 / RxProcessingRate
+ * on each data frame, one at a time, while later frames wait in a receive
+ * buffer of RxBufferSize bytes.  When it is full a frame is dropped (the
+ * sender's go-back-N recovers it), unless RxPfc sends PFC PAUSE upstream
+ * for the frame's priority when that priority holds more than RxXoffBytes
+ * (XON at RxXonBytes), keeping GetPfcHeadroom() bytes for what is in flight,
+ * as a switch port does (PAUSE of RxPauseQuanta, refreshed at half its time).
  */
 class RoceNic : public FeroceNetDevice
 {
@@ -82,12 +89,24 @@ class RoceNic : public FeroceNetDevice
         uint64_t cnpsReceived{0};
         uint64_t pauseFramesReceived{0};
         uint64_t pauseFramesIgnored{0}; ///< received while PfcHonour is false
-        uint64_t rxOverflowDrops{0};    ///< receive buffer full (RxProcessingRate)
+        uint64_t rxOverflowDrops{0};    ///< receive buffer full (software receiver)
         uint64_t unknownFrames{0};      ///< not RoCEv2 for a known QP, nor PFC
         uint64_t qpErrors{0};
+        uint64_t pauseFramesSent{0};  ///< PAUSE (quanta > 0) sent upstream for the receive buffer
+        uint64_t resumeFramesSent{0}; ///< XON (quanta 0) sent upstream
+        uint64_t rxBufferPeak{0};     ///< most bytes ever in the receive buffer
     };
 
     const Counters& GetCounters() const;
+    /// Bytes waiting in the receive buffer now (software receiver).
+    uint32_t GetRxBufferBytes() const;
+    /// Time this NIC has kept its upstream paused for prio (XOFF to XON), so far.
+    Time GetUpstreamPausedTime(uint8_t prio) const;
+    /// The largest data frame the queue pairs' Pmtu gives, in bytes (without FCS).
+    uint32_t GetMaxDataFrame() const;
+
+    typedef void (*PauseSentTracedCallback)(uint8_t priority, uint16_t quanta);
+    typedef void (*RxBufferTracedCallback)(uint32_t bytes);
 
   protected:
     void DoInitialize() override;
@@ -101,7 +120,15 @@ class RoceNic : public FeroceNetDevice
     void Start();
     void SendControl(Ptr<FeroceFrame> frame, uint8_t priority);
     void HandlePfc(Ptr<Packet> frame);
-    void RxProcessed(Ptr<FeroceFrame> frame);
+    void RxProcessed(Ptr<FeroceFrame> frame, uint8_t prio);
+    /// The receive-buffer checks of Validate.
+    std::string ValidateReceiver();
+    /// "" unless a PFC threshold is set while the receive buffer sends no PFC.
+    std::string CheckRxPfcUnused() const;
+    /// XOFF or XON for prio after its receive-buffer bytes changed (RxPfc).
+    void UpdateRxPfc(uint8_t prio);
+    void SendRxPause(uint8_t prio, uint16_t quanta);
+    void RefreshRxPause(uint8_t prio);
     /// Hand a RoCEv2 frame to its queue pair (or count it unknown).
     void Deliver(Ptr<FeroceFrame> frame);
     feroce_np_state* GetPortNpState();
@@ -121,8 +148,16 @@ class RoceNic : public FeroceNetDevice
     uint8_t m_cnpPriority;
     uint8_t m_cnpDscp;
     bool m_pfcHonour;
+    std::string m_receiverModel;
     DataRate m_rxRate;
+    Time m_rxPacketCost;
     uint32_t m_rxBufferSize;
+    bool m_rxPfc;
+    uint32_t m_rxXoff;
+    uint32_t m_rxXon;
+    uint16_t m_rxPauseQuanta;
+    bool m_software{false};            ///< ReceiverModel is software (set by Validate)
+    feroce_pfc_params m_rxPfcParams{}; ///< the receive buffer's thresholds (RxPfc)
 
     bool m_started;
     feroce_rp_params m_rp;
@@ -143,8 +178,23 @@ class RoceNic : public FeroceNetDevice
     };
 
     std::deque<ControlFrame> m_control;
+    std::deque<Ptr<FeroceFrame>> m_pfcOut; ///< PAUSE and XON frames, sent before anything else
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;
+    uint32_t m_rxClassBytes[8]{}; ///< receive-buffer bytes per priority
+
+    /// The XOFF state of a priority of the receive buffer.
+    struct RxPause
+    {
+        bool paused{false};
+        Time since;
+        Time total; ///< of the XOFF periods that ended
+        EventId refresh;
+    };
+
+    RxPause m_rxPause[8];
+    TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;
+    TracedCallback<uint32_t> m_rxBufferTrace;
     bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
     Counters m_counters;
     TracedCallback<Ptr<const Packet>> m_rxDropTrace;

@@ -78,6 +78,14 @@ Pmax|advcam-camera --pmax=2
 --ackJitter=-1ms|advcam-incast --ackJitter=-1ms
 --schedule=0ms:30ms|advcam-incast --schedule=0ms:30ms
 unexpected argument|advcam-sawtooth extra
+--duration=abc|advcam-receiver --duration=abc
+--softPacketCost=-1us|advcam-receiver --softPacketCost=-1us
+--boards=0|advcam-receiver --boards=0
+--benchPmtu=1500|advcam-receiver --benchPmtu=1500
+RxProcessingRate = 0bps is not allowed with ReceiverModel = software|advcam-receiver --ns3::RoceNic::ReceiverModel=software
+ReceiverModel = cpu is not allowed|advcam-incast --ns3::RoceNic::ReceiverModel=cpu
+RxBufferSize = 1000 is not allowed with ReceiverModel = hardware|advcam-incast --ns3::RoceNic::RxBufferSize=1000
+RxXonBytes = 5 is not allowed without RxPfc|advcam-incast --ns3::RoceNic::RxXonBytes=5
 '
 if [ "$(id -u)" != 0 ]; then
     # root writes into a read-only file anyway
