@@ -129,15 +129,31 @@ Formula(const Path& p, bool write, bool imm, uint64_t message, uint32_t depth)
     return a;
 }
 
-/// Completions of one chain: goodput over whole periods, first to last completion after the
-/// warm-up (those at the first instant excluded).
+/// Completions of one chain, for goodput over whole turns of the window: from the first
+/// completion instant after the warm-up, t_a, to the last instant t_b by which a multiple of W
+/// requests completed after t_a.  In a steady state where each of the W send-queue slots turns
+/// once per period (requests completed alone or K at a time), t_b - t_a is a whole number of
+/// periods, and the goodput is exact rather than off by a message at either end.
 struct Meter
 {
     Time from;
-    Time first{-1};
-    Time last{-1};
-    uint64_t bytes{0};
-    uint64_t failed{0};
+    uint32_t depth{1};
+    uint64_t message{0};
+    Time first{-1};  ///< t_a
+    Time instant{-1}; ///< the instant being counted
+    uint64_t count{0}; ///< completions after t_a, up to and including `instant`
+    Time last{-1};     ///< t_b
+    uint64_t good{0};  ///< completions in (t_a, t_b]
+
+    /// The instant counted is complete: is it a t_b?
+    void Close()
+    {
+        if (instant > first && count % depth == 0)
+        {
+            last = instant;
+            good = count;
+        }
+    }
 };
 
 void
@@ -149,13 +165,19 @@ OnCompletion(Meter* m, const RoceCompletion& c, Time)
     }
     if (m->first.IsNegative())
     {
-        m->first = c.completed;
+        m->first = m->instant = c.completed;
+        return;
     }
-    else if (c.completed > m->first)
+    if (c.completed == m->first)
     {
-        m->bytes += c.length;
-        m->last = c.completed;
+        return; // t_a's own completions start the count
     }
+    if (c.completed != m->instant)
+    {
+        m->Close();
+        m->instant = c.completed;
+    }
+    m->count++;
 }
 
 struct Chain
@@ -288,7 +310,7 @@ main(int argc, char* argv[])
 
     FeroceStudy study("advcam-window",
                       "results/advcam-window",
-                      MilliSeconds(3),
+                      MilliSeconds(5),
                       MicroSeconds(500),
                       MilliSeconds(1));
     study.AddFlag("depths",
@@ -456,6 +478,8 @@ main(int argc, char* argv[])
         c->depth = depth;
         c->bench = bench;
         c->meter.from = from;
+        c->meter.depth = depth;
+        c->meter.message = message;
         helper.SetChannelAttribute("Delay", TimeValue(delay));
         helper.SetQueuePairAttribute("SendQueueDepth", UintegerValue(depth));
         Ptr<Node> board = CreateObject<Node>();
@@ -558,10 +582,15 @@ main(int argc, char* argv[])
     // goodput of a chain: whole periods between completions; the receiver's bytes over the
     // measured time when fewer than two completion instants fell after the warm-up
     double seconds = (duration - from).GetSeconds();
+    for (auto& c : chains)
+    {
+        c->meter.Close();
+    }
     auto measured = [&](const Chain& c) {
         if (c.meter.last > c.meter.first && !c.meter.first.IsNegative())
         {
-            return double(c.meter.bytes) * 8 / (c.meter.last - c.meter.first).GetSeconds() / 1e9;
+            return double(c.meter.good * c.meter.message) * 8 /
+                   (c.meter.last - c.meter.first).GetSeconds() / 1e9;
         }
         return double(c.rx->GetBytesReceived() - c.rxAtFrom) * 8 / seconds / 1e9;
     };

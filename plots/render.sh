@@ -3,7 +3,8 @@
 #   plots/render.sh RUNDIR [PREFIX]
 # writes PREFIX-throughput, -queue, -rate, -jain .png/.svg (the ones whose data
 # the run has); for an advcam-camera run -switches instead of -queue and -rate,
-# for an advcam-mtu run (mtu.csv) -mtu and -throughput. PREFIX defaults to
+# for an advcam-mtu run (mtu.csv) -mtu and -throughput, for an advcam-window run (window.csv)
+# -window. PREFIX defaults to
 # plots/<RUNDIR's name>. Run from the repository root.
 set -eu
 [ $# -ge 1 ] && [ -d "$1" ] || { echo "usage: plots/render.sh RUNDIR [PREFIX]" >&2; exit 2; }
@@ -32,7 +33,11 @@ n=$(( $(head -1 "$dir/goodput.csv" | tr ',' '\n' | wc -l) - 2 ))
 onoff() { [ "$(param "$1")" = 1 ] && echo "$2" || echo "$3"; }
 ecn="ECN Kmin $(param kmin) B Kmax $(param kmax) B Pmax $(param pmax)"
 kind=incast
-if [ -f "$dir/mtu.csv" ]; then
+if [ -f "$dir/window.csv" ]; then
+    kind=window
+    us() { awk -v s="$1" 'BEGIN { printf "%g us", s * 1e6 }'; }
+    title="$run: one board -> receiver per point$(onoff viaSwitch ' (through a switch)' ''), $(gbps "$(param linkRate)") links, PMTU $(param pmtu)\\nAckReq every $(param ackReqMessages) messages, receiver ACKs on AckReq, completion latency $(us "$(param completionLatency)")"
+elif [ -f "$dir/mtu.csv" ]; then
     kind=mtu
     title="$run: a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
 elif has receivers; then
@@ -51,6 +56,10 @@ kmin=$(param kmin); kmax=$(param kmax)
 made=
 for term in png svg; do
     case $kind in
+    window)
+        gnuplot -e "dir='$dir'; out='$prefix-window'; term='$term'; t=\"$title\"" plots/study-window.gp
+        made="$made $prefix-window.$term"
+        continue ;;
     mtu)
         gnuplot -e "dir='$dir'; out='$prefix-mtu'; term='$term'; t=\"$title\"" plots/study-mtu.gp
         gnuplot -e "dir='$dir'; out='$prefix-throughput'; term='$term'; n=$n; what='PMTU'; t=\"$title\"" plots/study-throughput.gp

@@ -16,6 +16,8 @@ cpp_examples = [
      "True", "False"),
     ("fluid-vs-packet --boards=2 --lineRate=40Gbps --duration=2ms --db=none "
      "--outdir=feroce-examples/fluid-vs-packet", "True", "False"),
+    ("advcam-window --depths=1,4,16 --messageSizes=4096 --delays=50ns --duration=2ms --warmup=500us "
+     "--db=none --outdir=feroce-examples/advcam-window", "True", "False"),
 ]
 
 python_examples = []
