@@ -139,8 +139,8 @@ struct Meter
     Time from;
     uint32_t depth{1};
     uint64_t message{0};
-    Time first{-1};  ///< t_a
-    Time instant{-1}; ///< the instant being counted
+    Time first{-1};    ///< t_a
+    Time instant{-1};  ///< the instant being counted
     uint64_t count{0}; ///< completions after t_a, up to and including `instant`
     Time last{-1};     ///< t_b
     uint64_t good{0};  ///< completions in (t_a, t_b]
@@ -443,8 +443,9 @@ main(int argc, char* argv[])
     }
     if (!(recvPostRate >= 0 && recvPostRate <= 1e9))
     {
-        return study.RejectFlag("recvPostRate",
-                                "0 (buffers always posted) or a rate in (0, 1e9] buffers per second");
+        return study.RejectFlag(
+            "recvPostRate",
+            "0 (buffers always posted) or a rate in (0, 1e9] buffers per second");
     }
     if (recvPostRate > 0 && receiveBuffers == 0)
     {
@@ -607,6 +608,7 @@ main(int argc, char* argv[])
     uint64_t retransmits = 0;
     std::string firstStatus;
     uint64_t belowFormula = 0; // points measured below the formula's bound
+
     // design answer per (opcode, message, delay)
     struct Design
     {

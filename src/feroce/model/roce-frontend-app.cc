@@ -261,8 +261,8 @@ RoceFrontEndApp::Completed(std::size_t i, const RoceCompletion& c)
         if (m_failure == ROCE_WC_SUCCESS && c.status != ROCE_WC_FLUSHED)
         {
             m_failure = c.status;
-            NS_LOG_WARN("queue pair " << c.qpn << ": request " << c.id << " failed: "
-                                      << RoceCompletionStatusName(c.status));
+            NS_LOG_WARN("queue pair " << c.qpn << ": request " << c.id
+                                      << " failed: " << RoceCompletionStatusName(c.status));
         }
     }
     if (!m_saturate)

@@ -89,14 +89,15 @@ RoceQueuePair::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&RoceQueuePair::m_ackInterval),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("AckReqMessages",
-                          "Set AckReq on the last packet of every this many messages (a firmware "
-                          "that signals one work request in N), and on the last message of a full "
-                          "send queue; 0: only there (one ACK per window); 1: every message.  Above "
-                          "1, a send queue left unsignaled and not full waits for AckTimeout",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&RoceQueuePair::m_ackReqMessages),
-                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "AckReqMessages",
+                "Set AckReq on the last packet of every this many messages (a firmware "
+                "that signals one work request in N), and on the last message of a full "
+                "send queue; 0: only there (one ACK per window); 1: every message.  Above "
+                "1, a send queue left unsignaled and not full waits for AckTimeout",
+                UintegerValue(1),
+                MakeUintegerAccessor(&RoceQueuePair::m_ackReqMessages),
+                MakeUintegerChecker<uint32_t>())
             .AddAttribute("CompletionLatency",
                           "From the ACK that covers a work request to its completion (the "
                           "engine's completion processing); the request holds its send-queue "
@@ -500,8 +501,8 @@ RoceQueuePair::BuildDataPacket()
     bool full = m_sendIdx + 1 >= m_sq.size() && m_sq.size() + m_retiring.size() >= m_sendQueueDepth;
     bool signaled = m_ackReqMessages == 1 || full ||
                     (m_ackReqMessages > 1 && (e.seq + 1) % m_ackReqMessages == 0);
-    f.bth.ackreq = (last && signaled) ||
-                   (m_ackReqInterval && (m_sendPkt + 1) % m_ackReqInterval == 0);
+    f.bth.ackreq =
+        (last && signaled) || (m_ackReqInterval && (m_sendPkt + 1) % m_ackReqInterval == 0);
     unsigned flags = h.GetOpFlags();
     if (flags & FEROCE_OPF_RETH)
     {
@@ -723,9 +724,8 @@ RoceQueuePair::RetireDue()
     m_nic->m_holdTrySend = false;
     if (!m_retiring.empty())
     {
-        m_retireEvent = Simulator::Schedule(m_retiring.front().due - now,
-                                            &RoceQueuePair::RetireDue,
-                                            this);
+        m_retireEvent =
+            Simulator::Schedule(m_retiring.front().due - now, &RoceQueuePair::RetireDue, this);
     }
     m_nic->TrySend();
 }

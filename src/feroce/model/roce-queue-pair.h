@@ -39,13 +39,13 @@ class RoceNic;
  * and the responder that accepts in order, acknowledges and NAKs.
  *
  * Requester: 24-bit PSNs that wrap; AckReq on a message's last packet (of every
- * AckReqMessages-th message, and of the last one of a full send queue) and every AckReqInterval packets;
- * at most SendQueueDepth outstanding work requests and optionally MaxUnackedBytes in flight;
- * completions CompletionLatency after the ACK that covers them (the engine's completion
- * processing: the request keeps its send-queue slot until then); go-back-N from a NAKed PSN; one retransmission timer per QP
- * (AckTimeout, plus a uniform draw below AckTimeoutJitter, RetryCount); RNR NAKs wait the
- * responder's timer and retry RnrRetry times (7 = for ever, the InfiniBand convention); exhausted
- * retries put the QP in the error state, flush its requests with an error
+ * AckReqMessages-th message, and of the last one of a full send queue) and every AckReqInterval
+ * packets; at most SendQueueDepth outstanding work requests and optionally MaxUnackedBytes in
+ * flight; completions CompletionLatency after the ACK that covers them (the engine's completion
+ * processing: the request keeps its send-queue slot until then); go-back-N from a NAKed PSN; one
+ * retransmission timer per QP (AckTimeout, plus a uniform draw below AckTimeoutJitter, RetryCount);
+ * RNR NAKs wait the responder's timer and retry RnrRetry times (7 = for ever, the InfiniBand
+ * convention); exhausted retries put the QP in the error state, flush its requests with an error
  * status and fire the Error trace.
  *
  * DCQCN: the reaction point is the C core's lazy state (no periodic event);
@@ -235,16 +235,16 @@ class RoceQueuePair : public Object
 
     // requester state
     std::deque<SendEntry> m_sq;
-    std::size_t m_sendIdx; ///< entry of the next packet to send
-    uint32_t m_sendPkt;    ///< packet index in that entry
-    uint32_t m_nextPsn;    ///< PSN of the next packet to send
-    uint32_t m_sentEnd;    ///< PSN after the highest PSN sent
-    uint32_t m_unackedPsn; ///< oldest PSN not acknowledged
-    uint32_t m_postPsn;    ///< first PSN of the next posted request
-    uint64_t m_postSeq;    ///< requests posted so far
+    std::size_t m_sendIdx;           ///< entry of the next packet to send
+    uint32_t m_sendPkt;              ///< packet index in that entry
+    uint32_t m_nextPsn;              ///< PSN of the next packet to send
+    uint32_t m_sentEnd;              ///< PSN after the highest PSN sent
+    uint32_t m_unackedPsn;           ///< oldest PSN not acknowledged
+    uint32_t m_postPsn;              ///< first PSN of the next posted request
+    uint64_t m_postSeq;              ///< requests posted so far
     std::deque<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
     EventId m_retireEvent;
-    uint32_t m_retries;    ///< consecutive timeouts/NAKs without progress
+    uint32_t m_retries; ///< consecutive timeouts/NAKs without progress
     uint32_t m_rnrRetries;
     Time m_rnrUntil;
     Time m_retransmitDeadline;

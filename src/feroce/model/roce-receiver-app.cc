@@ -136,7 +136,8 @@ RoceReceiverApp::SchedulePost()
 {
     // tick n at n / PostRate from the start, rounded to the nanosecond: no drift
     m_postTicks++;
-    Time at = m_postStart + NanoSeconds(int64_t(std::llround(double(m_postTicks) * 1e9 / m_postRate)));
+    Time at =
+        m_postStart + NanoSeconds(int64_t(std::llround(double(m_postTicks) * 1e9 / m_postRate)));
     m_postEvent = Simulator::Schedule(at - Simulator::Now(), &RoceReceiverApp::PostTick, this);
 }
 

@@ -92,8 +92,8 @@ class RoceCompletionLatencyTestCase : public TestCase
   public:
     RoceCompletionLatencyTestCase(uint32_t depth, uint32_t k, Time latency)
         : TestCase("window " + std::to_string(depth) + ", AckReq every " + std::to_string(k) +
-                   " messages, completion latency " +
-                   std::to_string(latency.GetNanoSeconds()) + " ns: goodput by the formula"),
+                   " messages, completion latency " + std::to_string(latency.GetNanoSeconds()) +
+                   " ns: goodput by the formula"),
           m_depth(depth),
           m_k(k),
           m_latency(latency)
@@ -220,9 +220,10 @@ class RoceRnrPostRateTestCase : public TestCase
 {
   public:
     RoceRnrPostRateTestCase(double rate, uint32_t rnrRetry, bool fails)
-        : TestCase("SEND with immediate, buffers posted at " + std::to_string(int(rate)) +
-                   " per s, rnr_retry " + std::to_string(rnrRetry) +
-                   (fails ? ": the QP fails, RNR retry exceeded" : ": goodput bounded by the rate")),
+        : TestCase(
+              "SEND with immediate, buffers posted at " + std::to_string(int(rate)) +
+              " per s, rnr_retry " + std::to_string(rnrRetry) +
+              (fails ? ": the QP fails, RNR retry exceeded" : ": goodput bounded by the rate")),
           m_rate(rate),
           m_rnrRetry(rnrRetry),
           m_fails(fails)
