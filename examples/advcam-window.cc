@@ -601,7 +601,7 @@ main(int argc, char* argv[])
     std::ofstream csv = study.OpenOutput("window.csv");
     csv << "opcode,message_bytes,delay_ns,depth,measured_gbps,analytic_gbps,line_gbps,"
            "window_gbps,fraction_of_line,formula_exact,loop_ns,post_bound_gbps,rnr_naks,"
-           "retransmits,timeouts,status\n";
+           "retransmits,timeouts,acks_per_message,status\n";
     double worst = 0; // largest relative error against the formula where it is exact
     uint64_t rnrNaks = 0;
     uint64_t qpErrors = 0;
@@ -655,7 +655,11 @@ main(int argc, char* argv[])
                         << Format(a.windowGbps) << "," << Format(m / a.lineGbps) << ","
                         << (a.exact ? 1 : 0) << "," << Format(a.loopNs, 1) << "," << Format(bound)
                         << "," << k.rnrNaksReceived << "," << k.retransmittedPackets << ","
-                        << k.timeouts << "," << status << "\n";
+                        << k.timeouts << ","
+                        << Format(k.completions ? double(k.acksReceived) / double(k.completions)
+                                                : NAN,
+                                  3)
+                        << "," << status << "\n";
                     if (a.exact && !rnr)
                     {
                         worst = std::max(worst, std::fabs(m - a.gbps) / a.gbps);
@@ -720,7 +724,8 @@ main(int argc, char* argv[])
     dcsv.close();
 
     std::ofstream hcsv = study.OpenOutput("hardware.csv");
-    hcsv << "depth,measured_gbps,analytic_gbps,hardware_gbps,measured_khz,hardware_khz\n";
+    hcsv << "depth,measured_gbps,analytic_gbps,hardware_gbps,measured_khz,hardware_khz,"
+            "acks_per_message\n";
     bool benchComparable = pmtu == 4096 && linkRate.GetBitRate() == 10000000000ULL;
     Path bp = base;
     bp.delayNs = double(benchDelay.GetNanoSeconds());
@@ -734,7 +739,11 @@ main(int argc, char* argv[])
         double khz = m * 1e9 / (8.0 * kBenchMessage) / 1e3;
         hcsv << c.depth << "," << Format(m) << "," << Format(a.gbps) << ","
              << (benchComparable ? Format(kBenchGbps[b], 2) : "") << "," << Format(khz, 2) << ","
-             << (benchComparable ? Format(kBenchKhz[b], 0) : "") << "\n";
+             << (benchComparable ? Format(kBenchKhz[b], 0) : "") << ","
+             << Format(double(c.qp->GetCounters().acksReceived) /
+                           double(std::max<uint64_t>(1, c.qp->GetCounters().completions)),
+                       3)
+             << "\n";
         std::string name = "bench" + std::to_string(c.depth);
         study.AddMetric(name + "_gbps", m);
         study.AddMetric(name + "_analytic_gbps", a.gbps);
