@@ -133,4 +133,41 @@ foreach(bad
                    ${flag} --outdir=${study_out}/bad --db=none)
   set_tests_properties(example-advcam-${name}-bad PROPERTIES PASS_REGULAR_EXPRESSION
                        "advcam-receiver: [^\n]*${message}.*exit status 2")
+# the work-request window study (doc/window.md): the hardware bench's two points with one
+# parameter set (8.17 and 9.80 Gb/s against 8.10 and 9.75), the formula within 0.1%; RNR with a
+# receiver posting 20000 buffers per second: rnr_retry 7 retries for ever, 3 fails by name
+add_test(NAME example-advcam-window
+         COMMAND advcam-window --depths=1,2,4,8,16 --messageSizes=1024,4096 --delays=50ns,1us
+                 --duration=2ms --warmup=500us --outdir=${study_out}/advcam-window --db=${study_out}/feroce.db)
+set_tests_properties(example-advcam-window PROPERTIES PASS_REGULAR_EXPRESSION
+  "bench4_gbps=8\\.17[0-9]*\n.*bench16_gbps=9\\.80[0-9]*\n.*max_error_vs_analytic=([0-9.]+e-0[4-9]|0\\.000[0-9]*)\n.*points_below_formula=0\n.*wrote [^\n]*window.csv,design.csv,hardware.csv.*row [0-9]+ in [^\n]*feroce.db")
+add_test(NAME example-advcam-window-rnr-forever
+         COMMAND advcam-window --opcodes=send --depths=4 --messageSizes=4096 --delays=50ns --withImm=1
+                 --recvPostRate=20000 --rnrRetry=7 --duration=3ms --outdir=${study_out}/window-rnr7 --db=none)
+set_tests_properties(example-advcam-window-rnr-forever PROPERTIES PASS_REGULAR_EXPRESSION
+  "rnr_naks=[1-9][0-9]*\nadvcam-window: qp_errors=0\n")
+add_test(NAME example-advcam-window-rnr-exceeded
+         COMMAND advcam-window --opcodes=send --depths=4 --messageSizes=4096 --delays=50ns --withImm=1
+                 --recvPostRate=20000 --rnrRetry=3 --duration=3ms --outdir=${study_out}/window-rnr3 --db=none)
+set_tests_properties(example-advcam-window-rnr-exceeded PROPERTIES PASS_REGULAR_EXPRESSION
+  "1 queue pair\\(s\\) in the error state, first completion status: RNR retry exceeded.*rnr_naks=4\nadvcam-window: qp_errors=1\n")
+foreach(bad
+    "depths|--depths=0:4|--depths=0:4 is not allowed: expected lo:hi or distinct comma-separated depths, within 1..1024"
+    "delays|--delays=-1us|--delays=-1us is not allowed: expected distinct comma-separated times within 0..1ms"
+    "opcodes|--opcodes=read|--opcodes=read is not allowed: expected write, send or write,send"
+    "post-rate|--recvPostRate=-5|--recvPostRate=-5 is not allowed: expected 0 .buffers always posted. or a rate in .0, 1e9. buffers per second"
+    "buffers|--recvPostRate=1000 --receiveBuffers=0|--receiveBuffers=0 is not allowed: expected >= 1 with --recvPostRate > 0"
+    "latency|--completionLatency=-1us|--completionLatency=-1us is not allowed: expected a time >= 0"
+    "ackreq|--ackReqMessages=2000|--ackReqMessages=2000 is not allowed: expected 0..1024"
+    "post-rate-attribute|--ns3::RoceReceiverApp::PostRate=5|--ns3::RoceReceiverApp::PostRate is set by this program through --recvPostRate")
+  string(REPLACE "|" ";" bad "${bad}")
+  list(GET bad 0 name)
+  list(GET bad 1 flags)
+  list(GET bad 2 message)
+  separate_arguments(flags)
+  add_test(NAME example-advcam-window-${name}-bad
+           COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:advcam-window>
+                   ${flags} --outdir=${study_out}/bad --db=none)
+  set_tests_properties(example-advcam-window-${name}-bad PROPERTIES PASS_REGULAR_EXPRESSION
+                       "advcam-window: ${message}.*exit status 2")
 endforeach()

@@ -4,7 +4,7 @@
 # writes PREFIX-throughput, -queue, -rate, -jain .png/.svg (the ones whose data
 # the run has); for an advcam-camera run -switches instead of -queue and -rate,
 # for an advcam-mtu run (mtu.csv) -mtu and -throughput, for an advcam-receiver run
-# (bench.csv) -pmtu and -bench. PREFIX defaults to
+# (bench.csv) -pmtu and -bench, for an advcam-window run (window.csv) -window. PREFIX defaults to
 # plots/<RUNDIR's name>. Run from the repository root.
 set -eu
 [ $# -ge 1 ] && [ -d "$1" ] || { echo "usage: plots/render.sh RUNDIR [PREFIX]" >&2; exit 2; }
@@ -36,6 +36,10 @@ kind=incast
 if [ -f "$dir/bench.csv" ]; then
     kind=receiver
     title="$run: Soft-RoCE $(awk -v s="$(param softPacketCost)" 'BEGIN { printf "%g", s * 1e6 }') us per packet + bytes at $(gbps "$(param softByteRate)"), $(param softBuffer)-B buffer; $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs\\n$(param boards) boards in the bench, PMTU $(param benchPmtu), switch PFC, $ecn"
+elif [ -f "$dir/window.csv" ]; then
+    kind=window
+    us() { awk -v s="$1" 'BEGIN { printf "%g us", s * 1e6 }'; }
+    title="$run: one board -> receiver per point$(onoff viaSwitch ' (through a switch)' ''), $(gbps "$(param linkRate)") links, PMTU $(param pmtu)\\nAckReq every $(param ackReqMessages) messages, receiver ACKs on AckReq, completion latency $(us "$(param completionLatency)")"
 elif [ -f "$dir/mtu.csv" ]; then
     kind=mtu
     title="$run: a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
@@ -59,6 +63,10 @@ for term in png svg; do
         gnuplot -e "dir='$dir'; out='$prefix-pmtu'; term='$term'; t=\"$title\"" plots/study-receiver-pmtu.gp
         gnuplot -e "dir='$dir'; out='$prefix-bench'; term='$term'; t=\"$title\"" plots/study-receiver-bench.gp
         made="$made $prefix-pmtu.$term $prefix-bench.$term"
+        continue ;;
+    window)
+        gnuplot -e "dir='$dir'; out='$prefix-window'; term='$term'; t=\"$title\"" plots/study-window.gp
+        made="$made $prefix-window.$term"
         continue ;;
     mtu)
         gnuplot -e "dir='$dir'; out='$prefix-mtu'; term='$term'; t=\"$title\"" plots/study-mtu.gp

@@ -18,6 +18,8 @@ cpp_examples = [
      "--outdir=feroce-examples/fluid-vs-packet", "True", "False"),
     ("advcam-receiver --duration=3ms --warmup=1ms --db=none --outdir=feroce-examples/advcam-receiver",
      "True", "False"),
+    ("advcam-window --depths=1,4,16 --messageSizes=4096 --delays=50ns --duration=2ms --warmup=500us "
+     "--db=none --outdir=feroce-examples/advcam-window", "True", "False"),
 ]
 
 python_examples = []

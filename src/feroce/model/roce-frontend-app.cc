@@ -255,6 +255,16 @@ RoceFrontEndApp::Completed(std::size_t i, const RoceCompletion& c)
         m_dests[i].completed++;
         m_dests[i].bytesCompleted += c.length;
     }
+    else
+    {
+        m_failed++;
+        if (m_failure == ROCE_WC_SUCCESS && c.status != ROCE_WC_FLUSHED)
+        {
+            m_failure = c.status;
+            NS_LOG_WARN("queue pair " << c.qpn << ": request " << c.id
+                                      << " failed: " << RoceCompletionStatusName(c.status));
+        }
+    }
     if (!m_saturate)
     {
         m_buffered -= std::min(m_buffered, c.length); // acknowledged: the board frees it
@@ -302,6 +312,18 @@ uint64_t
 RoceFrontEndApp::GetBufferPeak() const
 {
     return m_bufferPeak;
+}
+
+uint64_t
+RoceFrontEndApp::GetMessagesFailed() const
+{
+    return m_failed;
+}
+
+RoceCompletionStatus
+RoceFrontEndApp::GetFailureStatus() const
+{
+    return m_failure;
 }
 
 } // namespace ns3

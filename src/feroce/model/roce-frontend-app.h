@@ -69,6 +69,11 @@ class RoceFrontEndApp : public Application
     uint64_t GetBytesCompleted(std::size_t i) const;
     /// Most bytes the on-board buffer held.
     uint64_t GetBufferPeak() const;
+    /// Requests that completed with an error status (flushed ones included).
+    uint64_t GetMessagesFailed() const;
+    /// The status of the first request that failed, other than flushed (ROCE_WC_SUCCESS if none):
+    /// why the queue pair stopped.
+    RoceCompletionStatus GetFailureStatus() const;
 
   protected:
     void DoDispose() override;
@@ -113,6 +118,8 @@ class RoceFrontEndApp : public Application
     uint64_t m_completed;
     uint64_t m_bytesCompleted;
     uint64_t m_bufferPeak;
+    uint64_t m_failed{0};
+    RoceCompletionStatus m_failure{ROCE_WC_SUCCESS};
     TracedCallback<uint64_t> m_lostTrace;
 };
 

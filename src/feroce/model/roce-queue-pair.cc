@@ -89,6 +89,22 @@ RoceQueuePair::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&RoceQueuePair::m_ackInterval),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "AckReqMessages",
+                "Set AckReq on the last packet of every this many messages (a firmware "
+                "that signals one work request in N), and on the last message of a full "
+                "send queue; 0: only there (one ACK per window); 1: every message.  Above "
+                "1, a send queue left unsignaled and not full waits for AckTimeout",
+                UintegerValue(1),
+                MakeUintegerAccessor(&RoceQueuePair::m_ackReqMessages),
+                MakeUintegerChecker<uint32_t>())
+            .AddAttribute("CompletionLatency",
+                          "From the ACK that covers a work request to its completion (the "
+                          "engine's completion processing); the request holds its send-queue "
+                          "slot until then",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RoceQueuePair::m_completionLatency),
+                          MakeTimeChecker(Time(0), Seconds(1)))
             .AddAttribute("AckTimeout",
                           "Retransmit from the oldest unacknowledged PSN after this long without "
                           "progress",
@@ -189,6 +205,8 @@ RoceQueuePair::RoceQueuePair()
       m_maxUnackedBytes(0),
       m_ackReqInterval(0),
       m_ackInterval(1),
+      m_ackReqMessages(1),
+      m_completionLatency(Time(0)),
       m_retryCount(7),
       m_rnrRetry(7),
       m_rnrTimerCode(1),
@@ -201,6 +219,7 @@ RoceQueuePair::RoceQueuePair()
       m_sentEnd(0),
       m_unackedPsn(0),
       m_postPsn(0),
+      m_postSeq(0),
       m_retries(0),
       m_rnrRetries(0),
       m_jitterDrawn(false),
@@ -293,7 +312,8 @@ RoceQueuePair::Connect(Mac48Address remoteMac,
 bool
 RoceQueuePair::PostSend(const RoceWorkRequest& wr)
 {
-    if (m_state != RTS || m_sq.size() >= m_sendQueueDepth || wr.length > (1ULL << 31))
+    if (m_state != RTS || m_sq.size() + m_retiring.size() >= m_sendQueueDepth ||
+        wr.length > (1ULL << 31))
     {
         return false;
     }
@@ -302,6 +322,7 @@ RoceQueuePair::PostSend(const RoceWorkRequest& wr)
     e.posted = Simulator::Now();
     e.firstPsn = m_postPsn;
     e.npkts = wr.length == 0 ? 1 : uint32_t((wr.length + m_pmtu - 1) / m_pmtu);
+    e.seq = m_postSeq++;
     m_postPsn = feroce_psn_add(m_postPsn, e.npkts);
     m_sq.push_back(e);
     m_nic->NotifySendable(m_qpn);
@@ -369,7 +390,7 @@ RoceQueuePair::GetPmtu() const
 uint32_t
 RoceQueuePair::GetSendQueueLength() const
 {
-    return uint32_t(m_sq.size());
+    return uint32_t(m_sq.size() + m_retiring.size());
 }
 
 uint32_t
@@ -474,7 +495,14 @@ RoceQueuePair::BuildDataPacket()
     feroce_roce& f = h.Fields();
     f.bth.opcode = feroce_opcode_for(e.wr.write, first, last, e.wr.withImm);
     f.bth.psn = m_nextPsn;
-    f.bth.ackreq = last || (m_ackReqInterval && (m_sendPkt + 1) % m_ackReqInterval == 0);
+    // AckReq: a message's last packet (every AckReqMessages-th message's, and the last one of a
+    // full send queue's, so that a full window never waits for an ACK nobody asked for), and
+    // every AckReqInterval packets
+    bool full = m_sendIdx + 1 >= m_sq.size() && m_sq.size() + m_retiring.size() >= m_sendQueueDepth;
+    bool signaled = m_ackReqMessages == 1 || full ||
+                    (m_ackReqMessages > 1 && (e.seq + 1) % m_ackReqMessages == 0);
+    f.bth.ackreq =
+        (last && signaled) || (m_ackReqInterval && (m_sendPkt + 1) % m_ackReqInterval == 0);
     unsigned flags = h.GetOpFlags();
     if (flags & FEROCE_OPF_RETH)
     {
@@ -621,11 +649,23 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     std::vector<RoceCompletion> done;
     done.swap(m_completedScratch);
     done.clear();
+    bool delayed = m_completionLatency.IsStrictlyPositive();
     while (!m_sq.empty() &&
            feroce_psn_diff(m_unackedPsn,
                            feroce_psn_add(m_sq.front().firstPsn, m_sq.front().npkts)) >= 0)
     {
-        done.push_back(MakeCompletion(m_sq.front(), ROCE_WC_SUCCESS));
+        if (delayed)
+        {
+            // the engine retires it later; its slot stays taken until then
+            Retiring r;
+            r.completion = MakeCompletion(m_sq.front(), ROCE_WC_SUCCESS);
+            r.due = Simulator::Now() + m_completionLatency;
+            m_retiring.push_back(r);
+        }
+        else
+        {
+            done.push_back(MakeCompletion(m_sq.front(), ROCE_WC_SUCCESS));
+        }
         m_sq.pop_front();
         if (m_sendIdx > 0)
         {
@@ -644,16 +684,50 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     {
         ArmRetransmitTimer();
     }
+    if (!m_retiring.empty() && m_retireEvent.IsExpired())
+    {
+        m_retireEvent = Simulator::Schedule(m_retiring.front().due - Simulator::Now(),
+                                            &RoceQueuePair::RetireDue,
+                                            this);
+    }
     for (const RoceCompletion& c : done)
     {
-        m_counters.completions++;
-        m_completionTrace(c, c.completed - c.posted);
-        if (!m_completionCb.IsNull())
-        {
-            m_completionCb(c);
-        }
+        Complete(c);
     }
     done.swap(m_completedScratch);
+}
+
+void
+RoceQueuePair::Complete(const RoceCompletion& c)
+{
+    m_counters.completions++;
+    m_completionTrace(c, c.completed - c.posted);
+    if (!m_completionCb.IsNull())
+    {
+        m_completionCb(c);
+    }
+}
+
+void
+RoceQueuePair::RetireDue()
+{
+    Time now = Simulator::Now();
+    // the requests the completions post go out in one TrySend, as after an ACK
+    m_nic->m_holdTrySend = true;
+    while (!m_retiring.empty() && m_retiring.front().due <= now)
+    {
+        RoceCompletion c = m_retiring.front().completion;
+        c.completed = now;
+        m_retiring.pop_front();
+        Complete(c);
+    }
+    m_nic->m_holdTrySend = false;
+    if (!m_retiring.empty())
+    {
+        m_retireEvent =
+            Simulator::Schedule(m_retiring.front().due - now, &RoceQueuePair::RetireDue, this);
+    }
+    m_nic->TrySend();
 }
 
 RoceCompletion
@@ -676,6 +750,14 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     NS_LOG_WARN("QP " << m_qpn << " enters the error state: " << RoceCompletionStatusName(why));
     m_state = ERROR;
     m_retransmitEvent.Cancel();
+    // the requests already acknowledged complete successfully, before the failed ones
+    m_retireEvent.Cancel();
+    std::deque<Retiring> retiring;
+    retiring.swap(m_retiring);
+    for (const Retiring& r : retiring)
+    {
+        Complete(r.completion);
+    }
     std::deque<SendEntry> flushed;
     flushed.swap(m_sq);
     m_sendIdx = 0;

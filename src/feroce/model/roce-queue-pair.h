@@ -38,13 +38,14 @@ class RoceNic;
  * segments posted work requests into PMTU packets and recovers by go-back-N,
  * and the responder that accepts in order, acknowledges and NAKs.
  *
- * Requester: 24-bit PSNs that wrap; AckReq on a message's last packet and
- * every AckReqInterval packets; at most SendQueueDepth outstanding work
- * requests and optionally MaxUnackedBytes in flight; completions when
- * acknowledged; go-back-N from a NAKed PSN; one retransmission timer per QP
- * (AckTimeout, plus a uniform draw below AckTimeoutJitter, RetryCount); RNR NAKs wait the
- * responder's timer and retry RnrRetry times (7 = for ever, the InfiniBand convention); exhausted
- * retries put the QP in the error state, flush its requests with an error
+ * Requester: 24-bit PSNs that wrap; AckReq on a message's last packet (of every
+ * AckReqMessages-th message, and of the last one of a full send queue) and every AckReqInterval
+ * packets; at most SendQueueDepth outstanding work requests and optionally MaxUnackedBytes in
+ * flight; completions CompletionLatency after the ACK that covers them (the engine's completion
+ * processing: the request keeps its send-queue slot until then); go-back-N from a NAKed PSN; one
+ * retransmission timer per QP (AckTimeout, plus a uniform draw below AckTimeoutJitter, RetryCount);
+ * RNR NAKs wait the responder's timer and retry RnrRetry times (7 = for ever, the InfiniBand
+ * convention); exhausted retries put the QP in the error state, flush its requests with an error
  * status and fire the Error trace.
  *
  * DCQCN: the reaction point is the C core's lazy state (no periodic event);
@@ -102,7 +103,8 @@ class RoceQueuePair : public Object
     State GetState() const;
     uint8_t GetPriority() const;
     uint32_t GetPmtu() const;
-    /// Outstanding (posted, not completed) send work requests.
+    /// Outstanding (posted, not completed) send work requests, those acknowledged and waiting
+    /// for their CompletionLatency included.
     uint32_t GetSendQueueLength() const;
     /// Receive buffers posted and not yet used.
     uint32_t GetReceiveQueueLength() const;
@@ -162,6 +164,14 @@ class RoceQueuePair : public Object
         Time posted;
         uint32_t firstPsn;
         uint32_t npkts;
+        uint64_t seq; ///< the how-manieth request posted (from 0), for AckReqMessages
+    };
+
+    /// An acknowledged request waiting for CompletionLatency, still holding its slot.
+    struct Retiring
+    {
+        RoceCompletion completion;
+        Time due;
     };
 
     // used by the NIC
@@ -189,6 +199,10 @@ class RoceQueuePair : public Object
     RoceCompletion MakeCompletion(const SendEntry& e, RoceCompletionStatus status) const;
     bool HasUnacked() const;
     void ReportRates();
+    /// Deliver a completion (counter, trace, callback).
+    void Complete(const RoceCompletion& c);
+    /// CompletionLatency elapsed for the oldest retiring requests: complete them, free their slots.
+    void RetireDue();
 
     // responder
     void ReceiveData(const feroce_roce& f);
@@ -208,6 +222,8 @@ class RoceQueuePair : public Object
     uint64_t m_maxUnackedBytes;
     uint32_t m_ackReqInterval;
     uint32_t m_ackInterval;
+    uint32_t m_ackReqMessages;
+    Time m_completionLatency;
     Time m_ackTimeout;
     Time m_ackTimeoutJitter;
     uint32_t m_retryCount;
@@ -219,13 +235,16 @@ class RoceQueuePair : public Object
 
     // requester state
     std::deque<SendEntry> m_sq;
-    std::size_t m_sendIdx; ///< entry of the next packet to send
-    uint32_t m_sendPkt;    ///< packet index in that entry
-    uint32_t m_nextPsn;    ///< PSN of the next packet to send
-    uint32_t m_sentEnd;    ///< PSN after the highest PSN sent
-    uint32_t m_unackedPsn; ///< oldest PSN not acknowledged
-    uint32_t m_postPsn;    ///< first PSN of the next posted request
-    uint32_t m_retries;    ///< consecutive timeouts/NAKs without progress
+    std::size_t m_sendIdx;           ///< entry of the next packet to send
+    uint32_t m_sendPkt;              ///< packet index in that entry
+    uint32_t m_nextPsn;              ///< PSN of the next packet to send
+    uint32_t m_sentEnd;              ///< PSN after the highest PSN sent
+    uint32_t m_unackedPsn;           ///< oldest PSN not acknowledged
+    uint32_t m_postPsn;              ///< first PSN of the next posted request
+    uint64_t m_postSeq;              ///< requests posted so far
+    std::deque<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
+    EventId m_retireEvent;
+    uint32_t m_retries; ///< consecutive timeouts/NAKs without progress
     uint32_t m_rnrRetries;
     Time m_rnrUntil;
     Time m_retransmitDeadline;
