@@ -108,8 +108,8 @@ struct in_step {
 };
 
 /* the delayed terms for a stage at time ts with state y */
-static void stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y, const struct in_step *st,
-                        struct feroce_fluid_terms *t)
+static void stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y,
+                        const struct in_step *st, struct feroce_fluid_terms *t)
 {
     double d[1 + FEROCE_FLUID_MAX_CLASSES] = { 0 };
     double tau = (double)s->p->delay_ns * 1e-9, td = ts - tau;
