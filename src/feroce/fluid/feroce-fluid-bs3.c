@@ -6,9 +6,9 @@
  * The delayed q and Rc come from a history of nodes (time, q and each Rc, and
  * their derivatives), one per accepted step, cubic Hermite between nodes.
  * Steps are not tied to the delay: when a step is longer than tau*, its later
- * stages need values inside the step itself; a first pass extrapolates them
- * linearly from the step's start, a second pass takes them from the Hermite
- * cubic of the first pass's result (one iteration of dde23's scheme).
+ * stages need values inside the step itself, taken from the cubic Hermite
+ * between the step's start and the stage's own state (with the slope of the
+ * stage before it): one pass of three evaluations per step.
  * The step is at least delay / 1000, so the history never holds more than
  * about 1000 nodes; the caller's buffer (feroce_fluid_ring_len) holds them.
  */
