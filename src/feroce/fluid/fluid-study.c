@@ -324,6 +324,16 @@ int fluid_cmd_study(int argc, char **argv, const char *prog)
     int i;
 
     for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf(
+                "usage: %s [--outdir=DIR] [--db=FILE] [--RngRun=N] [--duration=T] [--window=T] [--warmup=T] "
+                "[MODEL FLAGS]\n"
+                "       %s --batch=FILE --db=FILE   (points of feroce-sweep's \"batch N\", one per line)\n"
+                "the model flags are feroce-fluid's (feroce-fluid --help); src/feroce/doc/fluid.md, "
+                "\"Sweeps\"\n",
+                prog, prog);
+            return 0;
+        }
         if (strncmp(argv[i], "--batch=", 8) == 0)
             batch = argv[i] + 8;
         else if (strncmp(argv[i], "--db=", 5) == 0)

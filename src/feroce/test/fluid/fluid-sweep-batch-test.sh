@@ -80,5 +80,6 @@ grep -q 'batch = "0" is not allowed: expected an integer in \[1, 100000\]' bad.o
 [ $? = 2 ] && grep -q 'batch = missing.txt is not allowed' miss.err || bad "missing batch file: $(cat miss.err)"
 "$study" --batch=grid.sweep --flows=3 --db=x.db > /dev/null 2> mix.err
 [ $? = 2 ] && grep -q 'is not allowed with --batch' mix.err || bad "--batch with a model flag: $(cat mix.err)"
+"$study" --help > help.out 2>&1 && grep -q -- '--batch=FILE --db=FILE' help.out || bad "--help: $(cat help.out)"
 [ $fail -eq 0 ] && echo "fluid-sweep-batch: all passed"
 exit $fail
