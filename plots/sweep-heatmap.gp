@@ -1,5 +1,5 @@
 # A heatmap of one metric of a sweep over two of its parameters: the mean over
-# replications in each cell, with its value written in the cell.  feroce-sweep
+# replications in each cell, with its value written in the cell (up to 12 x 16 cells).  feroce-sweep
 # plot writes the data and calls this script; by hand:
 #   gnuplot -e "in='d.dat'; out='plots/x'; nx=3; ny=3; xt='(\"5000\" 0, \"20000\" 1, \"80000\" 2)'; \
 #               yt='(...)'; xl='kmin'; yl='kmax'; cb='jain_min'; t='title'" plots/sweep-heatmap.gp
@@ -30,6 +30,7 @@ set cbrange [lo:hi]
 if (strlen(xt) > 0) { eval('set xtics '.xt) }
 if (strlen(yt) > 0) { eval('set ytics '.yt) }
 set tics out nomirror scale 0.5
+if (nx > 8) { set xtics rotate by 45 right }
 set rmargin 16
 set xlabel xl
 set ylabel yl
@@ -49,8 +50,13 @@ do for [fmt in "png svg"] {
         set terminal svg size 900,640 font 'Helvetica,11' noenhanced dynamic background '#ffffff'
     }
     set output out.'.'.fmt
-    plot in using 1:2:3 with image, \
-         in using 1:2:(cell($3, $4)):($3 >= mid ? 0x000000 : 0xffffff) with labels textcolor rgb variable, \
-         in using 1:2:($4 == 0 || $3 != $3 ? 'n/a' : '') with labels textcolor rgb '#808080'
+    if (nx <= 12 && ny <= 16) {
+        plot in using 1:2:3 with image, \
+             in using 1:2:(cell($3, $4)):($3 >= mid ? 0x000000 : 0xffffff) with labels textcolor rgb variable, \
+             in using 1:2:($4 == 0 || $3 != $3 ? 'n/a' : '') with labels textcolor rgb '#808080'
+    } else {
+        # too many cells to write their values legibly: the colours alone
+        plot in using 1:2:3 with image
+    }
     set output
 }

@@ -281,6 +281,134 @@ out:
     return result;
 }
 
+static const char *col_text(sqlite3_stmt *st, int i);
+
+/* The process's own failure, as sweep_db_record words it ("" when it exited 0). */
+static void process_reason(const struct sweep_outcome *o, char *reason, size_t len)
+{
+    reason[0] = '\0';
+    if (o->timed_out)
+        snprintf(reason, len, "timed out after %.1f s (killed)", o->wall_s);
+    else if (o->signal)
+        snprintf(reason, len, "killed by signal %d (%s)", o->signal, strsignal(o->signal));
+    else if (o->exit_status != 0)
+        snprintf(reason, len, "exit status %d", o->exit_status);
+}
+
+int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_batch_point *pts, size_t n,
+                          const struct sweep_outcome *o, const char *batch_db, char *err, size_t errlen)
+{
+    char proc_reason[400], now[32];
+    sqlite3 *bdb = NULL;
+    sqlite3_stmt *line = NULL;
+    int result = -1;
+    feroce_db_now(now, sizeof now);
+    process_reason(o, proc_reason, sizeof proc_reason);
+    if (!proc_reason[0]) {
+        if (access(batch_db, F_OK) != 0)
+            snprintf(proc_reason, sizeof proc_reason, "exited 0 but wrote no --db file %s", batch_db);
+        else if (open_point_db(batch_db, &bdb) != SQLITE_OK ||
+                 sqlite3_prepare_v2(bdb,
+                                    "SELECT run_id, exit_status, wall_s, error FROM batch WHERE line = ?", -1,
+                                    &line, NULL) != SQLITE_OK)
+            snprintf(proc_reason, sizeof proc_reason, "exited 0 but its --db has no readable table batch: %s",
+                     sqlite3_errmsg(bdb));
+        else
+            sqlite3_busy_timeout(bdb, 60000);
+    }
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        feroce_db_fail(err, errlen, "starting the transaction", db);
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct sweep_batch_point *b = &pts[i];
+        char status[16], reason[512] = "";
+        char *combo = sweep_grid_combo_json(g, b->pt->combo);
+        struct row r = { .key = b->pt->key,
+                         .sweep = g->sf->name,
+                         .spec = b->pt->spec,
+                         .combo = combo,
+                         .version = g->version,
+                         .command = b->command,
+                         .finished_at = now,
+                         .seed = b->pt->seed,
+                         .exit_status = o->exit_status,
+                         .has_exit = o->exit_status >= 0,
+                         .signal = o->signal,
+                         .timed_out = o->timed_out,
+                         .wall_s = o->wall_s / (double)n };
+        int64_t src = -1;
+        b->tail = NULL;
+        if (proc_reason[0]) {
+            snprintf(reason, sizeof reason, "its batch process (%zu points) failed: %s", n, proc_reason);
+            r.stderr_tail = o->stderr_tail;
+        } else {
+            sqlite3_reset(line);
+            sqlite3_bind_int64(line, 1, (sqlite3_int64)(i + 1));
+            int step = sqlite3_step(line);
+            if (step != SQLITE_ROW) {
+                snprintf(reason, sizeof reason, "exited 0 but its --db has no line %zu in table batch%s%s",
+                         i + 1, step == SQLITE_DONE ? "" : ": ",
+                         step == SQLITE_DONE ? "" : sqlite3_errmsg(bdb));
+            } else {
+                r.exit_status = sqlite3_column_int(line, 1);
+                r.has_exit = 1;
+                r.wall_s = sqlite3_column_double(line, 2);
+                if (sqlite3_column_type(line, 3) != SQLITE_NULL)
+                    b->tail = xstrdup(col_text(line, 3));
+                if (r.exit_status != 0)
+                    snprintf(reason, sizeof reason, "exit status %d", r.exit_status);
+                else if (sqlite3_column_type(line, 0) == SQLITE_NULL)
+                    snprintf(reason, sizeof reason, "exited 0 but its --db holds no run for line %zu", i + 1);
+                else
+                    src = sqlite3_column_int64(line, 0);
+                r.stderr_tail = b->tail;
+            }
+        }
+        if (get_state(db, b->pt->key, status, sizeof status, &r.attempts, NULL, 0, err, errlen) != 0) {
+            free(combo);
+            goto rollback;
+        }
+        if (strcmp(status, "done") == 0) {
+            b->state = SWEEP_DONE; /* recorded already (by another driver or a merge): keep the first */
+            free(combo);
+            continue;
+        }
+        r.attempts++;
+        if (src >= 0) {
+            int64_t id;
+            if (feroce_db_copy_run(bdb, src, db, &id, err, errlen) != 0) {
+                free(combo);
+                goto rollback;
+            }
+            r.run_id = id;
+            r.status = "done";
+            r.stderr_tail = NULL;
+        } else {
+            r.status = "failed";
+            r.error = reason;
+        }
+        int put = put_row(db, &r, err, errlen);
+        free(combo);
+        if (put != 0)
+            goto rollback;
+        b->state = src >= 0 ? SWEEP_DONE : SWEEP_FAILED;
+        snprintf(b->why, sizeof b->why, "%s", reason);
+    }
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        feroce_db_fail(err, errlen, "committing the batch", db);
+        goto rollback;
+    }
+    result = 0;
+    goto out;
+rollback:
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+out:
+    sqlite3_finalize(line);
+    sqlite3_close(bdb);
+    return result;
+}
+
 static const char *col_text(sqlite3_stmt *st, int i)
 {
     return (const char *)sqlite3_column_text(st, i);

@@ -46,6 +46,23 @@ int sweep_db_record(sqlite3 *db, const struct sweep_grid *g, const struct sweep_
                     const struct sweep_outcome *o, const char *point_db, char *why, size_t whylen, char *err,
                     size_t errlen);
 
+/* One point of a batch: the point and its command as a per-point run would have it. */
+struct sweep_batch_point {
+    const struct sweep_point *pt;
+    const char *command;
+    int state;     /* out: SWEEP_DONE or SWEEP_FAILED */
+    char why[300]; /* out: the reason of a failure */
+    char *tail;    /* out: the point's error message (free it) */
+};
+
+/* Records the points of a batch (one process, its rows in batch_db's tables runs and batch) in one
+ * transaction.  A point is done when the process exited 0 and batch_db holds its line with exit status
+ * 0 and its run; otherwise it is failed: with its own exit status and message, or, when the process
+ * itself failed (o), with the process's.  Returns 0, or -1 (message in err) when the sweep database
+ * itself could not be written. */
+int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_batch_point *pts, size_t n,
+                          const struct sweep_outcome *o, const char *batch_db, char *err, size_t errlen);
+
 struct sweep_merge_counts {
     size_t done;    /* new done points */
     size_t failed;  /* new or updated failed points */

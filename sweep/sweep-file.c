@@ -21,6 +21,7 @@
 
 #define MAX_VALUES       100000
 #define MAX_REPLICATIONS 100000
+#define MAX_BATCH        100000
 
 /* the flags feroce-sweep sets itself, for every point */
 static const char *const reserved[] = { "outdir", "RngRun", "db", NULL };
@@ -31,7 +32,7 @@ struct parser {
     char *err;
     size_t errlen;
     struct sweep_file *sf;
-    int name_line, combine_line, replications_line, timeout_line, metrics_line;
+    int name_line, combine_line, replications_line, timeout_line, metrics_line, batch_line;
     int combine_zip;
     struct strv zips; /* each zip line's names, blank separated */
     int *zip_lines;
@@ -494,13 +495,24 @@ static int directive(struct parser *p, const struct strv *w)
             return -1;
         return parse_timeout(p, w->v[1]);
     }
+    if (strcmp(d, "batch") == 0) {
+        if (once(p, &p->batch_line, "batch") || want_args(p, w, 1, "batch N"))
+            return -1;
+        if (!parse_long(w->v[1], 1, MAX_BATCH, &sf->batch))
+            return fail(
+                p,
+                "batch = \"%s\" is not allowed: expected an integer in [1, %d] (points per process; the "
+                "program takes --batch=FILE --db=DB)",
+                w->v[1], MAX_BATCH);
+        return 0;
+    }
     if (strcmp(d, "require") == 0)
         return parse_require(p, w);
     if (strcmp(d, "plot") == 0)
         return parse_plot(p, w);
     return fail(p,
                 "unknown directive \"%s\": expected name, program, flags, param, zip, combine, replications, "
-                "metrics, timeout, require or plot",
+                "metrics, timeout, batch, require or plot",
                 d);
 }
 
@@ -621,6 +633,7 @@ int sweep_file_parse(const char *path, const char *text, struct sweep_file *sf, 
     sf->text = xstrdup(text);
     sf->name = base_stem(path);
     sf->replications = 1;
+    sf->batch = 1;
     struct parser p = { .path = path, .err = err, .errlen = errlen, .sf = sf };
     int rc = 0;
     const char *line = text;

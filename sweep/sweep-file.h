@@ -50,6 +50,7 @@ struct sweep_file {
     long replications; /* RngRun 1..replications */
     struct strv metrics;
     double timeout_s; /* per point; 0: none */
+    long batch;       /* points per process (1: one process per point; more: the program takes --batch) */
     struct sweep_plot *plots;
     size_t n_plots;
     int n_zip;

@@ -196,6 +196,215 @@ static int run_points(const struct sweep_grid *g, sqlite3 *db, const char *progr
     return rc;
 }
 
+/* ---- batches: many points per process (the sweep file's "batch N") ---- */
+
+struct batch {
+    size_t first, n; /* todo[first .. first + n) */
+    char *points;    /* the points file */
+    char *dir;       /* where the process runs (its stdout, stderr and batch.db) */
+    char **commands; /* each point's command as a per-point run has it */
+};
+
+static void batch_free(struct batch *b)
+{
+    if (b->points)
+        remove(b->points);
+    free(b->points);
+    free(b->dir);
+    for (size_t i = 0; b->commands && i < b->n; i++)
+        free(b->commands[i]);
+    free(b->commands);
+    memset(b, 0, sizeof *b);
+}
+
+/* Writes the batch's points file: one line per point, its argv (as a per-point run gets it, the
+ * point's directory emptied first) separated by tabs. */
+static int batch_prepare(struct batch *b, const struct sweep_grid *g, const size_t *todo, const char *program,
+                         const char *sweep_dir, char *err, size_t errlen)
+{
+    const struct sweep_point *first = &g->points[todo[b->first]];
+    size_t cap = 4096, len = 0;
+    char *text = xmalloc(cap);
+    b->points = xasprintf("%s/batches/%s.points", sweep_dir, first->key);
+    b->dir = xasprintf("%s/batches/%s", sweep_dir, first->key);
+    b->commands = xcalloc(b->n, sizeof *b->commands);
+    for (size_t i = 0; i < b->n; i++) {
+        const struct sweep_point *pt = &g->points[todo[b->first + i]];
+        char *dir = local_point_dir(sweep_dir, pt), *db_file = xasprintf("%s/run.db", dir);
+        struct strv argv = { 0 };
+        sweep_grid_argv(g, pt, program, dir, db_file, &argv);
+        b->commands[i] = runner_join_command(argv.v);
+        int bad = remove_tree(dir) != 0 || mkdirs(dir) != 0;
+        if (bad)
+            snprintf(err, errlen, "cannot make the point directory %s: %s", dir, strerror(errno));
+        for (size_t a = 0; a < argv.n && !bad; a++) {
+            size_t w = strlen(argv.v[a]);
+            if (strpbrk(argv.v[a], "\t\n")) {
+                snprintf(err, errlen,
+                         "argument \"%s\" of point %s has a tab or a newline: a batch cannot pass it",
+                         argv.v[a], pt->key);
+                bad = 1;
+                break;
+            }
+            if (len + w + 2 > cap) {
+                cap = 2 * (len + w + 2);
+                text = xrealloc(text, cap);
+            }
+            memcpy(text + len, argv.v[a], w);
+            len += w;
+            text[len++] = a + 1 < argv.n ? '\t' : '\n';
+        }
+        strv_free(&argv);
+        free(db_file);
+        free(dir);
+        if (bad) {
+            free(text);
+            return -1;
+        }
+    }
+    char *parent = dir_name(b->points);
+    int rc = mkdirs(parent) != 0 || write_file_atomic(b->points, text, len) != 0 ? -1 : 0;
+    if (rc)
+        snprintf(err, errlen, "cannot write %s: %s", b->points, strerror(errno));
+    free(parent);
+    free(text);
+    return rc;
+}
+
+static int start_batch(struct sweep_runner *r, struct batch *b, size_t index, const char *program,
+                       double timeout_s, struct sweep_progress *pr, struct run_totals *t)
+{
+    char err[1024];
+    char *batch_arg = xasprintf("--batch=%s", b->points), *db_arg = xasprintf("--db=%s/batch.db", b->dir);
+    char *argv[] = { (char *)program, batch_arg, db_arg, NULL };
+    int rc = 0;
+    if (runner_start(r, index, argv, b->dir, timeout_s > 0 ? timeout_s * (double)b->n : 0, err, sizeof err) !=
+        0) {
+        progress_message(pr, "feroce-sweep: %s", err);
+        rc = SWEEP_EXIT_FAILED;
+    } else {
+        t->started += b->n;
+        pr->running = r->n;
+    }
+    free(batch_arg);
+    free(db_arg);
+    return rc;
+}
+
+/* Runs points todo[0..n) of g in batches of at most batch_size points per process (fewer, so that every job
+ * has a batch), at most jobs processes at a time; each batch recorded in one transaction. */
+static int run_batches(const struct sweep_grid *g, sqlite3 *db, const char *program, const size_t *todo,
+                       size_t n, long jobs, long batch_size, double timeout_s, const char *sweep_dir,
+                       struct sweep_progress *pr, struct run_totals *t)
+{
+    size_t per = (n + (size_t)jobs - 1) / (size_t)jobs, nb;
+    char err[1024];
+    int rc = 0;
+    if (per > (size_t)batch_size)
+        per = (size_t)batch_size;
+    if (per < 1)
+        per = 1;
+    nb = (n + per - 1) / per;
+    struct batch *bs = xcalloc(nb, sizeof *bs);
+    for (size_t i = 0; i < nb; i++) {
+        bs[i].first = i * per;
+        bs[i].n = i + 1 < nb ? per : n - i * per;
+    }
+    struct sweep_runner r;
+    size_t next = 0;
+    runner_init(&r);
+    t->jobs = jobs;
+    t->first_start = now_s();
+    t->last_end = t->first_start;
+    progress_draw(pr, 1);
+    while ((next < nb || r.n > 0) && rc == 0) {
+        while (next < nb && r.n < (size_t)jobs && rc == 0) {
+            if (batch_prepare(&bs[next], g, todo, program, sweep_dir, err, sizeof err) != 0) {
+                progress_message(pr, "feroce-sweep: %s", err);
+                rc = SWEEP_EXIT_FAILED;
+                break;
+            }
+            rc = start_batch(&r, &bs[next], next, program, timeout_s, pr, t);
+            next++;
+        }
+        if (rc)
+            break;
+        struct sweep_finished f;
+        int sig = 0;
+        int w = runner_wait(&r, now_s() + 1.0, &f, &sig);
+        if (w < 0) {
+            t->interrupted = sig;
+            break;
+        }
+        if (w == 0) {
+            progress_draw(pr, 0);
+            continue;
+        }
+        pr->running = r.n;
+        struct batch *b = &bs[f.proc.point];
+        char *tail = NULL;
+        if (f.exit_status != 0 || f.proc.timed_out) {
+            char *errfile = xasprintf("%s/stderr.txt", f.proc.dir);
+            tail = read_tail(errfile, STDERR_TAIL_BYTES);
+            free(errfile);
+        }
+        struct sweep_outcome o = { .exit_status = f.proc.timed_out ? -1 : f.exit_status,
+                                   .signal = f.proc.timed_out ? 0 : f.signal,
+                                   .timed_out = f.proc.timed_out,
+                                   .wall_s = f.wall_s,
+                                   .stderr_tail = tail,
+                                   .command = f.proc.command };
+        struct sweep_batch_point *bp = xcalloc(b->n, sizeof *bp);
+        for (size_t i = 0; i < b->n; i++) {
+            bp[i].pt = &g->points[todo[b->first + i]];
+            bp[i].command = b->commands[i];
+        }
+        char *batch_db = xasprintf("%s/batch.db", f.proc.dir);
+        if (sweep_db_record_batch(db, g, bp, b->n, &o, batch_db, err, sizeof err) != 0) {
+            progress_message(pr, "feroce-sweep: cannot record the batch in %s: %s", f.proc.dir, err);
+            rc = SWEEP_EXIT_FAILED;
+        } else {
+            for (size_t i = 0; i < b->n; i++) {
+                pr->finished++;
+                if (bp[i].state == SWEEP_DONE) {
+                    t->done++;
+                    pr->done++;
+                } else {
+                    t->failed++;
+                    pr->failed++;
+                    report_failure(pr, g, bp[i].pt, bp[i].why, bp[i].tail ? bp[i].tail : tail, f.proc.dir);
+                }
+            }
+        }
+        for (size_t i = 0; i < b->n; i++)
+            free(bp[i].tail);
+        free(bp);
+        free(batch_db);
+        t->points_wall += f.wall_s;
+        t->last_end = now_s();
+        free(tail);
+        free(f.proc.dir);
+        free(f.proc.command);
+        batch_free(b);
+        progress_draw(pr, 1);
+    }
+    size_t stopped = r.n;
+    runner_done(&r);
+    progress_clear(pr);
+    for (size_t i = 0; i < nb; i++)
+        batch_free(&bs[i]);
+    free(bs);
+    if (t->interrupted) {
+        fprintf(
+            stderr,
+            "feroce-sweep: interrupted (%s): %zu points finished and recorded; %zu running batches stopped "
+            "(their points run again next time)\n",
+            strsignal(t->interrupted), t->done + t->failed, stopped);
+        return 128 + t->interrupted;
+    }
+    return rc;
+}
+
 static double cpu_s(int who)
 {
     struct rusage ru;
@@ -249,7 +458,9 @@ int sweep_cmd_run(const char *file, const struct sweep_opts *o)
                 c.sf.name, np, c.g.n_combos, c.sf.replications, n_done, n_failed, n_todo, jobs, c.dir);
     struct run_totals t = { 0 };
     double cpu0 = cpu_s(RUSAGE_SELF);
-    if (n_todo > 0)
+    if (n_todo > 0 && c.sf.batch > 1)
+        rc = run_batches(&c.g, c.db, program, todo, n_todo, jobs, c.sf.batch, timeout_s, c.dir, &pr, &t);
+    else if (n_todo > 0)
         rc = run_points(&c.g, c.db, program, todo, n_todo, jobs, timeout_s, local_point_dir, c.dir, &pr, &t);
     double cpu_self = cpu_s(RUSAGE_SELF) - cpu0, cpu_children = cpu_s(RUSAGE_CHILDREN);
     free(todo);

@@ -43,7 +43,7 @@ void runner_done(struct sweep_runner *r)
     sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
 }
 
-static char *join_command(char *const argv[])
+char *runner_join_command(char *const argv[])
 {
     size_t len = 1;
     char **q = NULL;
@@ -136,7 +136,7 @@ int runner_start(struct sweep_runner *r, size_t point, char *const argv[], const
     p->started = started;
     p->deadline = timeout_s > 0 ? started + timeout_s : 0;
     p->dir = xstrdup(dir);
-    p->command = join_command(argv);
+    p->command = runner_join_command(argv);
     return 0;
 }
 

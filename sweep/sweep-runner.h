@@ -50,6 +50,9 @@ int runner_start(struct sweep_runner *r, size_t point, char *const argv[], const
  * SIGHUP arrived (*sig set).  Kills children at their deadlines meanwhile. */
 int runner_wait(struct sweep_runner *r, double until, struct sweep_finished *f, int *sig);
 
+/* argv (NULL-terminated) as one line for sh, each word quoted when it needs it (new string). */
+char *runner_join_command(char *const argv[]);
+
 /* Kills every running child's process group and reaps them. */
 void runner_kill_all(struct sweep_runner *r);
 

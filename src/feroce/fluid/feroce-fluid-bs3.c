@@ -6,9 +6,9 @@
  * The delayed q and Rc come from a history of nodes (time, q and each Rc, and
  * their derivatives), one per accepted step, cubic Hermite between nodes.
  * Steps are not tied to the delay: when a step is longer than tau*, its later
- * stages need values inside the step itself; a first pass extrapolates them
- * linearly from the step's start, a second pass takes them from the Hermite
- * cubic of the first pass's result (one iteration of dde23's scheme).
+ * stages need values inside the step itself, taken from the cubic Hermite
+ * between the step's start and the stage's own state (with the slope of the
+ * stage before it): one pass of three evaluations per step.
  * The step is at least delay / 1000, so the history never holds more than
  * about 1000 nodes; the caller's buffer (feroce_fluid_ring_len) holds them.
  */
@@ -62,12 +62,6 @@ static void push_node(struct feroce_fluid_sim *s, double t, const double *y, con
     }
 }
 
-static void pop_node(struct feroce_fluid_sim *s)
-{
-    s->hhead = (s->hhead + s->hcap - 1) % s->hcap;
-    s->hn--;
-}
-
 /* q and each Rc at time tq from the history */
 static void lookup(const struct feroce_fluid_sim *s, double tq, double *out)
 {
@@ -107,19 +101,38 @@ static void prune(struct feroce_fluid_sim *s)
         s->hn--; /* node(s, 0) is counted from the newest: dropping one count drops the oldest */
 }
 
+/* The stage a step is at, for delayed times inside the step itself (tau* < h): the delayed q and Rc
+ * are then the cubic Hermite between the step's start (y0, slope k0) and the stage (ys, slope ks). */
+struct in_step {
+    const double *y0, *k0, *ks;
+};
+
 /* the delayed terms for a stage at time ts with state y */
 static void stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y,
-                        struct feroce_fluid_terms *t)
+                        const struct in_step *st, struct feroce_fluid_terms *t)
 {
     double d[1 + FEROCE_FLUID_MAX_CLASSES] = { 0 };
-    uint32_t i;
+    double tau = (double)s->p->delay_ns * 1e-9, td = ts - tau;
+    uint32_t i, n = s->p->nclasses;
 
     if (s->p->delay_ns == 0) {
         d[0] = y[0];
-        for (i = 0; i < s->p->nclasses; i++)
+        for (i = 0; i < n; i++)
             d[1 + i] = y[3 + W * i];
+    } else if (st && td > s->t) {
+        double dt = ts - s->t, x = (td - s->t) / dt;
+        double h00 = (1 + 2 * x) * (1 - x) * (1 - x), h10 = x * (1 - x) * (1 - x) * dt;
+        double h01 = x * x * (3 - 2 * x), h11 = x * x * (x - 1) * dt;
+
+        d[0] = h00 * st->y0[0] + h10 * st->k0[0] + h01 * y[0] + h11 * st->ks[0];
+        for (i = 0; i < n; i++) {
+            uint32_t j = 3 + W * i;
+
+            d[1 + i] = s->active[i] ? h00 * st->y0[j] + h10 * st->k0[j] + h01 * y[j] + h11 * st->ks[j]
+                                    : s->line_pkts[i];
+        }
     } else {
-        lookup(s, ts - (double)s->p->delay_ns * 1e-9, d);
+        lookup(s, td, d);
     }
     feroce_fluid_delayed_terms(s, d[0], d + 1, t);
 }
@@ -130,7 +143,7 @@ static void derivative_now(struct feroce_fluid_sim *s)
     double y[NV];
 
     feroce_fluid_get_state(s, y);
-    stage_terms(s, s->t, y, t);
+    stage_terms(s, s->t, y, NULL, t);
     feroce_fluid_rhs(s, y, t, s->dy);
     s->dy_ok = 1;
 }
@@ -158,18 +171,21 @@ static double attempt(const struct feroce_fluid_sim *s, const double *y, const d
     uint32_t n = p->nclasses, nv = 1 + W * n, i, j;
     struct feroce_fluid_terms t[FEROCE_FLUID_MAX_CLASSES];
     double k2[NV], k3[NV], ys[NV], e, norm = 0, tol = p->rel_tol;
+    struct in_step st = { y, k1, k1 };
 
     for (j = 0; j < nv; j++)
         ys[j] = y[j] + h / 2 * k1[j];
-    stage_terms(s, s->t + h / 2, ys, t);
+    stage_terms(s, s->t + h / 2, ys, &st, t);
     feroce_fluid_rhs(s, ys, t, k2);
     for (j = 0; j < nv; j++)
         ys[j] = y[j] + 3 * h / 4 * k2[j];
-    stage_terms(s, s->t + 3 * h / 4, ys, t);
+    st.ks = k2;
+    stage_terms(s, s->t + 3 * h / 4, ys, &st, t);
     feroce_fluid_rhs(s, ys, t, k3);
     for (j = 0; j < nv; j++)
         y1[j] = y[j] + h * (2.0 / 9 * k1[j] + 1.0 / 3 * k2[j] + 4.0 / 9 * k3[j]);
-    stage_terms(s, s->t + h, y1, t);
+    st.ks = k3;
+    stage_terms(s, s->t + h, y1, &st, t);
     feroce_fluid_rhs(s, y1, t, k4);
     /* the embedded 2nd-order solution's difference, scaled by each variable's size */
     e = h * (-5.0 / 72 * k1[0] + 1.0 / 12 * k2[0] + 1.0 / 9 * k3[0] - 1.0 / 8 * k4[0]);
@@ -193,7 +209,7 @@ static double attempt(const struct feroce_fluid_sim *s, const double *y, const d
 void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
 {
     const struct feroce_fluid_params *p = s->p;
-    double tau = (double)p->delay_ns * 1e-9, h_max = (double)p->adaptive_max_step_ns * 1e-9;
+    double h_max = (double)p->adaptive_max_step_ns * 1e-9;
     double t_event = feroce_fluid_next_event(s), y[NV], y1[NV], k4[NV], err, h;
     int moved, forced;
 
@@ -206,12 +222,6 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
         if (forced)
             h = t_event - s->t;
         err = attempt(s, y, s->dy, h, y1, k4);
-        if (tau > 0 && h > tau) {
-            /* later stages read inside this step: again, from the first pass's cubic */
-            push_node(s, s->t + h, y1, k4);
-            err = attempt(s, y, s->dy, h, y1, k4);
-            pop_node(s);
-        }
         if (err <= 1 || h <= s->h_min * (1 + 1e-9) || (forced && h < s->h_min))
             break;
         s->rejected++;
@@ -220,7 +230,7 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
     s->h_next = fmin(h_max, h * fmin(5.0, err > 0 ? 0.9 * cbrt(1 / err) : 5.0));
     s->prev_q = s->q;
     memcpy(s->prev_f, s->f, sizeof(s->f[0]) * p->nclasses);
-    memcpy(s->prev_dy, s->dy, sizeof s->dy);
+    memcpy(s->prev_dy, s->dy, sizeof(double) * (1 + W * p->nclasses));
     moved = feroce_fluid_set_state(s, y1);
     memcpy(s->dy, k4, sizeof(double) * (1 + W * p->nclasses));
     s->dy_ok = !moved;

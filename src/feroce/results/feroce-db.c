@@ -301,7 +301,9 @@ int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *
         feroce_db_fail(err, errlen, "building the row", NULL);
         goto out;
     }
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+    /* inside a caller's transaction (a batch of points) the row joins it */
+    int own = sqlite3_get_autocommit(db);
+    if (own && sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
         feroce_db_fail(err, errlen, "starting the transaction", db);
         goto out;
     }
@@ -332,14 +334,15 @@ int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *
     }
     if (id)
         *id = sqlite3_last_insert_rowid(db);
-    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+    if (own && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         feroce_db_fail(err, errlen, "committing the run", db);
         goto rollback;
     }
     rc = 0;
     goto out;
 rollback:
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    if (own)
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 out:
     sqlite3_finalize(st);
     sqlite3_free(params);

@@ -74,7 +74,8 @@ void feroce_db_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Creates the schema in an open database (idempotent). */
 int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen);
 
-/* Inserts one run in one transaction; *id gets its rowid (id may be NULL). */
+/* Inserts one run in one transaction (or, inside a transaction the caller opened, as part of it);
+ * *id gets its rowid (id may be NULL). */
 int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *id, char *err, size_t errlen);
 
 /* Parameters as a JSON object (the form of runs.params); sqlite3_free it.
