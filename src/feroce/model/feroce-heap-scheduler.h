@@ -50,7 +50,7 @@ class FeroceHeapScheduler : public Scheduler
     /// Drop the removed entries that reached the top.
     void DropRemovedTop();
 
-    std::vector<Event> m_heap;             ///< m_heap[0] is the next event
+    std::vector<Event> m_heap;              ///< m_heap[0] is the next event
     std::unordered_set<uint32_t> m_removed; ///< uids removed but still in m_heap
 };
 
