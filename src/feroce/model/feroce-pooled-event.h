@@ -57,8 +57,9 @@ class FerocePooledEvent : public EventImpl
   private:
     static std::vector<void*>& FreeList()
     {
-        static std::vector<void*> free;
-        return free;
+        // never destroyed: an event may still be freed while statics are destroyed at exit
+        static std::vector<void*>* free = new std::vector<void*>;
+        return *free;
     }
 };
 
