@@ -6,8 +6,9 @@
 #  - camera: advcam-camera --boards=B, otherwise at its defaults (10 ms), with receivers in
 #    proportion (4 per 150 boards, as the default camera; at most 64) so that every receiver link
 #    carries the same load whatever B; CPU (user + system) of the whole process, set-up and
-#    output files included; delivered packets = delivered bytes / 4096 (the default PMTU and
-#    fragment are both 4096 B: one packet per fragment).
+#    output files included, and CPU of Simulator::Run alone with its events (the study's console
+#    line); delivered packets = delivered bytes / 4096 (the default PMTU and fragment are both
+#    4096 B: one packet per fragment).
 # Writes OUT_DIR/incast.dat, OUT_DIR/camera.dat and plots/feroce-scaling.png (gnuplot).
 # The machine should be otherwise idle; each point is the minimum of REPEAT runs (default 3).
 set -eu
@@ -45,27 +46,37 @@ done
 mv "$out/incast.dat.tmp" "$out/incast.dat"
 fi
 
-echo "# boards cpu_s delivered_pkts us_per_pkt receivers" > "$out/camera.dat.tmp"
+echo "# boards cpu_s delivered_pkts us_per_pkt receivers run_cpu_s run_us_per_pkt events_per_pkt" \
+    > "$out/camera.dat.tmp"
 TIMEFORMAT='%3U %3S'
 for b in ${CAMERA_BOARDS:-24 48 96 150 300 600 1000 2000}; do
     rx=$(( (b * 4 + 149) / 150 ))
     [ "$rx" -le 64 ] || rx=64
     best=
+    bestRun=
     for _ in $(seq "$repeat"); do
         rm -rf "$out/camera-run"
         t=$({ time "$camera" --boards="$b" --receivers="$rx" --outdir="$out/camera-run" \
-            --db=none > /dev/null; } 2>&1)
+            --db=none > "$out/camera-run.log"; } 2>&1)
         cpu=$(echo "$t" | awk '{ print $1 + $2 }')
+        # "advcam-camera: wall W s (CPU C s, N events) for ..."
+        run=$(sed -n 's/.*(CPU \([0-9.e+-]*\) s, \([0-9]*\) events).*/\1 \2/p' "$out/camera-run.log")
         if [ -z "$best" ] || awk -v a="$cpu" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best=$cpu
             pkts=$(awk -F, 'NR > 1 { s += $3 } END { printf "%d", s / 4096 }' "$out/camera-run/boards.csv")
         fi
+        rcpu=${run% *}
+        if [ -z "$bestRun" ] || awk -v a="$rcpu" -v b="$bestRun" 'BEGIN { exit !(a < b) }'; then
+            bestRun=$rcpu
+            events=${run#* }
+        fi
     done
-    awk -v n="$b" -v c="$best" -v p="$pkts" -v r="$rx" \
-        'BEGIN { printf "%d %.3f %d %.3f %d\n", n, c, p, c / p * 1e6, r }' >> "$out/camera.dat.tmp"
+    awk -v n="$b" -v c="$best" -v p="$pkts" -v r="$rx" -v rc="$bestRun" -v e="$events" \
+        'BEGIN { printf "%d %.3f %d %.3f %d %.3f %.3f %.2f\n", n, c, p, c / p * 1e6, r, rc, rc / p * 1e6, e / p }' \
+        >> "$out/camera.dat.tmp"
     tail -1 "$out/camera.dat.tmp"
 done
-rm -rf "$out/camera-run"
+rm -rf "$out/camera-run" "$out/camera-run.log"
 mv "$out/camera.dat.tmp" "$out/camera.dat"
 
 gnuplot -e "incast='$out/incast.dat'; camera='$out/camera.dat'; png='$here/feroce-scaling.png'" \

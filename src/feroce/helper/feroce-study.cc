@@ -23,6 +23,7 @@
 #include <dirent.h>
 #include <iostream>
 #include <sstream>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,6 +34,16 @@ NS_LOG_COMPONENT_DEFINE("FeroceStudy");
 
 namespace
 {
+
+/// CPU seconds (user and system) of this process so far (the console's speed line).
+double
+ProcessCpuSeconds()
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
 
 /// mkdir -p: every missing parent too, each one made listed in created.
 bool
@@ -572,8 +583,12 @@ FeroceStudy::Run()
         Simulator::Stop(m_duration);
     }
     auto t0 = std::chrono::steady_clock::now();
+    double cpu0 = ProcessCpuSeconds();
+    uint64_t events0 = Simulator::GetEventCount();
     Simulator::Run();
     m_wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    m_runCpuSeconds = ProcessCpuSeconds() - cpu0;
+    m_runEvents = Simulator::GetEventCount() - events0;
     for (Flow& f : m_flows)
     {
         f.total = f.bytes();
@@ -671,7 +686,8 @@ FeroceStudy::Finish()
         Cleanup();
         return 1;
     }
-    std::cout << m_scenario << ": wall " << FormatNumber(m_wallSeconds) << " s for "
+    std::cout << m_scenario << ": wall " << FormatNumber(m_wallSeconds) << " s (CPU "
+              << FormatNumber(m_runCpuSeconds) << " s, " << m_runEvents << " events) for "
               << FormatNumber(m_duration.GetSeconds()) << " s simulated\n"
               << m_scenario << ": wrote " << m_outdir << "/{params.txt,flows.csv,goodput.csv"
               << (m_gauges.empty() ? "" : ",series.csv") << m_extraOutputs << ",metrics.txt}"

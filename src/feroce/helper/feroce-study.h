@@ -218,6 +218,8 @@ class FeroceStudy
     std::string m_extraOutputs;
     std::string m_startedAt;
     double m_wallSeconds{0};
+    double m_runCpuSeconds{0}; ///< CPU (user + system) of Simulator::Run
+    uint64_t m_runEvents{0};   ///< events Simulator::Run executed
 };
 
 template <typename T>

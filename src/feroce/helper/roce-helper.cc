@@ -31,7 +31,7 @@ NS_LOG_COMPONENT_DEFINE("RoceHelper");
 
 uint32_t RoceHelper::s_nextAddress = 0x0a000001; // 10.0.0.1
 
-const char* const RoceHelper::kDefaultScheduler = "ns3::MapScheduler";
+const char* const RoceHelper::kDefaultScheduler = "ns3::FeroceHeapScheduler";
 
 void
 RoceHelper::SetDefaultScheduler()
@@ -62,7 +62,8 @@ RoceHelper::CheckSchedulerArgument(int argc, char** argv)
         {
             return "SchedulerType = " + name +
                    " is not allowed: expected ns3::MapScheduler, ns3::ListScheduler, "
-                   "ns3::HeapScheduler, ns3::CalendarScheduler or ns3::PriorityQueueScheduler";
+                   "ns3::HeapScheduler, ns3::CalendarScheduler, ns3::PriorityQueueScheduler or "
+                   "ns3::FeroceHeapScheduler (feroce's default)";
         }
     }
     return "";

@@ -137,10 +137,10 @@ class RoceHelper : public PcapHelperForDevice
     /**
      * Make kDefaultScheduler the default of ns-3's SchedulerType.  Every
      * ns-3 scheduler orders events by time, then by insertion, so results
-     * are identical; the speed is not: measured on feroce's incasts
-     * (src/feroce/doc/performance.md) the map scheduler is as fast as the
-     * list and calendar schedulers at 3 senders and twice as fast as the
-     * calendar at 1024 (the list scheduler's insertion is linear).  Call
+     * are identical; the speed is not (src/feroce/doc/performance.md):
+     * feroce's own FeroceHeapScheduler (a 4-ary heap in one array, nothing
+     * allocated per event) beats ns-3's map scheduler, which beats the list
+     * and calendar schedulers at scale (the list's insertion is linear).  Call
      * it before CommandLine::Parse, so that --SchedulerType=... still
      * wins; a SchedulerType given in NS_GLOBAL_VALUE is kept.
      * FeroceStudy::Parse and feroce-bench call it.

@@ -7,6 +7,7 @@
 #include "feroce-channel.h"
 
 #include "feroce-net-device.h"
+#include "feroce-pooled-event.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -18,6 +19,30 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("FeroceChannel");
 NS_OBJECT_ENSURE_REGISTERED(FeroceChannel);
+
+namespace
+{
+/// A frame's arrival at the far end (what MakeEvent would build, from a free list).
+class FrameArrival : public FerocePooledEvent<FrameArrival>
+{
+  public:
+    FrameArrival(FeroceNetDevice* device, Ptr<FeroceFrame> frame)
+        : m_device(device),
+          m_frame(std::move(frame))
+    {
+    }
+
+  protected:
+    void Notify() override
+    {
+        m_device->ReceiveFrame(m_frame);
+    }
+
+  private:
+    FeroceNetDevice* m_device;
+    Ptr<FeroceFrame> m_frame;
+};
+} // namespace
 
 TypeId
 FeroceChannel::GetTypeId()
@@ -60,9 +85,7 @@ FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time
     // the devices outlive the simulation's events: no reference counted per frame
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    txTime + m_delay,
-                                   &FeroceNetDevice::ReceiveFrame,
-                                   peer,
-                                   frame);
+                                   new FrameArrival(peer, std::move(frame)));
 }
 
 Ptr<FeroceNetDevice>

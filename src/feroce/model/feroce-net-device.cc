@@ -7,6 +7,7 @@
 #include "feroce-net-device.h"
 
 #include "feroce-channel.h"
+#include "feroce-pooled-event.h"
 #include "pfc-header.h"
 
 #include "ns3/feroce-wire.h"
@@ -23,6 +24,25 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("FeroceNetDevice");
 NS_OBJECT_ENSURE_REGISTERED(FeroceNetDevice);
+
+/// A device's wake-up (what MakeEvent would build, from a free list).
+class FeroceDeviceWake : public FerocePooledEvent<FeroceDeviceWake>
+{
+  public:
+    explicit FeroceDeviceWake(FeroceNetDevice* device)
+        : m_device(device)
+    {
+    }
+
+  protected:
+    void Notify() override
+    {
+        m_device->Wake();
+    }
+
+  private:
+    FeroceNetDevice* m_device;
+};
 
 TypeId
 FeroceNetDevice::GetTypeId()
@@ -185,7 +205,8 @@ FeroceNetDevice::WakeAt(Time at)
     m_wakeAt = at;
     if (at != Time::Max())
     {
-        m_wake = Simulator::Schedule(at - Simulator::Now(), &FeroceNetDevice::Wake, this);
+        m_wake = Simulator::Schedule(at - Simulator::Now(),
+                                     Ptr<EventImpl>(new FeroceDeviceWake(this), false));
     }
 }
 

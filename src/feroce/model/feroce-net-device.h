@@ -149,6 +149,8 @@ class FeroceNetDevice : public NetDevice
     Mac48Address GetMacAddress() const;
 
   private:
+    friend class FeroceDeviceWake; // the wake-up event (feroce-net-device.cc)
+
     void Wake();
 
     Ptr<Node> m_node;

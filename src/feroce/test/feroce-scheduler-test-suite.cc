@@ -10,7 +10,9 @@
 // RoceHelper::SetDefaultScheduler may pick and on ns-3's default.
 
 #include "ns3/double.h"
+#include "ns3/feroce-heap-scheduler.h"
 #include "ns3/global-value.h"
+#include "ns3/map-scheduler.h"
 #include "ns3/node-container.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -22,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -118,7 +121,7 @@ class SchedulerIdentityTestCase : public TestCase
 {
   public:
     SchedulerIdentityTestCase()
-        : TestCase("Map, List, Calendar and feroce's default scheduler: identical runs")
+        : TestCase("Map, List, Calendar, FeroceHeap and feroce's default scheduler: identical runs")
     {
     }
 
@@ -136,6 +139,7 @@ class SchedulerIdentityTestCase : public TestCase
         for (std::string s :
              {std::string("ns3::ListScheduler"),
               std::string("ns3::CalendarScheduler"),
+              std::string("ns3::FeroceHeapScheduler"),
               std::string(RoceHelper::kDefaultScheduler)})
         {
             Outcome o;
@@ -186,6 +190,87 @@ class SchedulerDefaultTestCase : public TestCase
     }
 };
 
+/// FeroceHeapScheduler against MapScheduler, operation by operation: inserts with many ties,
+/// removals of the next event and of events deep in the heap (lazy), RemoveNext.
+class HeapSchedulerOrderTestCase : public TestCase
+{
+  public:
+    HeapSchedulerOrderTestCase()
+        : TestCase("FeroceHeapScheduler: the map's order, with ties and removals")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FeroceHeapScheduler> heap = CreateObject<FeroceHeapScheduler>();
+        Ptr<MapScheduler> map = CreateObject<MapScheduler>();
+        std::mt19937 rng(14); // the operations only: no simulation draws from it
+        std::vector<Scheduler::Event> pending;
+        uint32_t uid = 4;
+        uint64_t now = 0;
+        uint32_t removedDeep = 0;
+        uint32_t removedTop = 0;
+        uint32_t popped = 0;
+        for (int step = 0; step < 40000; step++)
+        {
+            uint32_t op = rng() % 10;
+            if (op < 5 || pending.empty())
+            {
+                Scheduler::Event ev;
+                ev.impl = nullptr; // never dereferenced by either scheduler
+                ev.key.m_ts = now + rng() % 16; // few distinct times: ties
+                ev.key.m_uid = uid++;
+                ev.key.m_context = 0;
+                heap->Insert(ev);
+                map->Insert(ev);
+                pending.push_back(ev);
+            }
+            else if (op < 7)
+            {
+                std::size_t i = rng() % pending.size();
+                Scheduler::Event ev = pending[i];
+                bool top = map->PeekNext().key.m_uid == ev.key.m_uid;
+                (top ? removedTop : removedDeep)++;
+                heap->Remove(ev);
+                map->Remove(ev);
+                pending.erase(pending.begin() + i);
+            }
+            else
+            {
+                Scheduler::Event a = heap->RemoveNext();
+                Scheduler::Event b = map->RemoveNext();
+                NS_TEST_ASSERT_MSG_EQ(a.key.m_uid, b.key.m_uid, "step " << step << ": same next");
+                NS_TEST_ASSERT_MSG_EQ(a.key.m_ts, b.key.m_ts, "step " << step << ": same time");
+                now = a.key.m_ts;
+                popped++;
+                pending.erase(std::find_if(pending.begin(),
+                                           pending.end(),
+                                           [&a](const Scheduler::Event& e) {
+                                               return e.key.m_uid == a.key.m_uid;
+                                           }));
+            }
+            NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), map->IsEmpty(), "step " << step << ": empty");
+            if (!map->IsEmpty())
+            {
+                NS_TEST_ASSERT_MSG_EQ(heap->PeekNext().key.m_uid,
+                                      map->PeekNext().key.m_uid,
+                                      "step " << step << ": same peek");
+            }
+        }
+        while (!map->IsEmpty())
+        {
+            NS_TEST_ASSERT_MSG_EQ(heap->RemoveNext().key.m_uid,
+                                  map->RemoveNext().key.m_uid,
+                                  "draining: same order");
+        }
+        NS_TEST_EXPECT_MSG_EQ(heap->IsEmpty(), true, "drained together");
+        NS_TEST_EXPECT_MSG_GT(removedTop, 10, "removals of the next event were tried");
+        NS_TEST_EXPECT_MSG_GT(removedDeep, 1000, "lazy removals were tried");
+        NS_TEST_EXPECT_MSG_GT(popped, 5000, "events were taken");
+    }
+};
+
 class FeroceSchedulerTestSuite : public TestSuite
 {
   public:
@@ -194,6 +279,7 @@ class FeroceSchedulerTestSuite : public TestSuite
     {
         AddTestCase(new SchedulerDefaultTestCase);
         AddTestCase(new SchedulerIdentityTestCase);
+        AddTestCase(new HeapSchedulerOrderTestCase);
     }
 };
 
