@@ -350,7 +350,7 @@ class RoceWindowTestSuite : public TestSuite
 {
   public:
     RoceWindowTestSuite()
-        : TestSuite("feroce-window", UNIT)
+        : TestSuite("feroce-window")
     {
         // the hardware bench's two points with one parameter set (window.md): 8.17, 9.80 Gb/s
         AddTestCase(new RoceCompletionLatencyTestCase(4, 4, NanoSeconds(2500)));
