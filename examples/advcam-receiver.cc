@@ -160,16 +160,11 @@ main(int argc, char* argv[])
     study.Owns("ns3::RoceNic::RxProcessingRate", "softByteRate");
     study.Owns("ns3::RoceNic::RxBufferSize", "softBuffer");
     study.Owns("ns3::RoceQueuePair::Pmtu", "pmtus");
-    if (!study.Parse(argc, argv))
+    if (!flags.Parse(study, argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    std::string error = flags.Check();
-    if (!error.empty())
-    {
-        return study.Reject(error);
-    }
     const std::vector<uint32_t>& pmtus = flags.pmtus;
     uint64_t messageSize = flags.messageSize;
     uint32_t maxOutstanding = flags.maxOutstanding;
@@ -244,6 +239,7 @@ main(int argc, char* argv[])
     }
 
     // (b) the bench, four ways
+    std::string error;
     helper.SetQueuePairAttribute("Pmtu", UintegerValue(benchPmtu));
     std::vector<std::unique_ptr<Bench>> benches;
     for (int cfg = 0; cfg < 4; cfg++)
@@ -263,10 +259,15 @@ main(int argc, char* argv[])
         {
             b->incast.receiver->SetAttribute(a.first, *a.second);
         }
-        error = b->incast.Validate();
+        error = b->incast.receiver->Validate();
         if (!error.empty())
         {
             return reject(error);
+        }
+        error = b->incast.Validate(); // the boards and the switch (--kmin, --kmax, --pmax)
+        if (!error.empty())
+        {
+            return study.Reject(error);
         }
         helper.ConnectIncast(b->incast);
         Ptr<RoceReceiverApp> rx = b->incast.receiverApp;
