@@ -159,6 +159,10 @@ main(int argc, char* argv[])
     study.Owns("ns3::RoceNic::RxPacketCost", "softPacketCost");
     study.Owns("ns3::RoceNic::RxProcessingRate", "softByteRate");
     study.Owns("ns3::RoceNic::RxBufferSize", "softBuffer");
+    // the Soft-RoCE receivers' PFC thresholds follow from the buffer (XOFF = buffer - headroom,
+    // XON = XOFF / 2); set for every NIC they would only be refused by the boards' NICs
+    study.Owns("ns3::RoceNic::RxXoffBytes", "softBuffer");
+    study.Owns("ns3::RoceNic::RxXonBytes", "softBuffer");
     study.Owns("ns3::RoceQueuePair::Pmtu", "pmtus");
     if (!flags.Parse(study, argc, argv))
     {
