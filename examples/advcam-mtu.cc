@@ -65,16 +65,11 @@ main(int argc, char* argv[])
                       MilliSeconds(1),
                       MilliSeconds(1));
     flags.AddTo(study);
-    if (!study.Parse(argc, argv))
+    if (!flags.Parse(study, argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    std::string error = flags.Check();
-    if (!error.empty())
-    {
-        return study.Reject(error);
-    }
     const std::vector<uint32_t>& pmtus = flags.pmtus;
     uint64_t messageSize = flags.messageSize;
     DataRate linkRate = flags.linkRate;
@@ -108,7 +103,7 @@ main(int argc, char* argv[])
     helper.PopulateRoutes();
     for (auto& sw : switches)
     {
-        error = sw->Validate();
+        std::string error = sw->Validate();
         if (!error.empty())
         {
             return study.Reject(error);

@@ -159,17 +159,16 @@ main(int argc, char* argv[])
     study.Owns("ns3::RoceNic::RxPacketCost", "softPacketCost");
     study.Owns("ns3::RoceNic::RxProcessingRate", "softByteRate");
     study.Owns("ns3::RoceNic::RxBufferSize", "softBuffer");
+    // the Soft-RoCE receivers' PFC thresholds follow from the buffer (XOFF = buffer - headroom,
+    // XON = XOFF / 2); set for every NIC they would only be refused by the boards' NICs
+    study.Owns("ns3::RoceNic::RxXoffBytes", "softBuffer");
+    study.Owns("ns3::RoceNic::RxXonBytes", "softBuffer");
     study.Owns("ns3::RoceQueuePair::Pmtu", "pmtus");
-    if (!study.Parse(argc, argv))
+    if (!flags.Parse(study, argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    std::string error = flags.Check();
-    if (!error.empty())
-    {
-        return study.Reject(error);
-    }
     const std::vector<uint32_t>& pmtus = flags.pmtus;
     uint64_t messageSize = flags.messageSize;
     uint32_t maxOutstanding = flags.maxOutstanding;
@@ -244,6 +243,7 @@ main(int argc, char* argv[])
     }
 
     // (b) the bench, four ways
+    std::string error;
     helper.SetQueuePairAttribute("Pmtu", UintegerValue(benchPmtu));
     std::vector<std::unique_ptr<Bench>> benches;
     for (int cfg = 0; cfg < 4; cfg++)
@@ -263,10 +263,15 @@ main(int argc, char* argv[])
         {
             b->incast.receiver->SetAttribute(a.first, *a.second);
         }
-        error = b->incast.Validate();
+        error = b->incast.receiver->Validate();
         if (!error.empty())
         {
             return reject(error);
+        }
+        error = b->incast.Validate(); // the boards and the switch (--kmin, --kmax, --pmax)
+        if (!error.empty())
+        {
+            return study.Reject(error);
         }
         helper.ConnectIncast(b->incast);
         Ptr<RoceReceiverApp> rx = b->incast.receiverApp;

@@ -712,12 +712,11 @@ main(int argc, char* argv[])
                      << delay.GetNanoSeconds() << ","
                      << (d.measured > 0 ? std::to_string(d.measured) : "") << ","
                      << (d.formula > 0 ? std::to_string(d.formula) : "") << "\n";
-                if (delay == delays.front())
-                {
-                    study.AddMetric(std::string("min_depth_99_") + (write ? "write_" : "send_") +
-                                        std::to_string(message),
-                                    d.measured > 0 ? d.measured : NAN);
-                }
+                // named by its delay too: one metric per point of design.csv
+                study.AddMetric(std::string("min_depth_99_") + (write ? "write_" : "send_") +
+                                    std::to_string(message) + "_" +
+                                    std::to_string(delay.GetNanoSeconds()) + "ns",
+                                d.measured > 0 ? d.measured : NAN);
             }
         }
     }

@@ -35,7 +35,11 @@ ecn="ECN Kmin $(param kmin) B Kmax $(param kmax) B Pmax $(param pmax)"
 kind=incast
 if [ -f "$dir/bench.csv" ]; then
     kind=receiver
-    title="$run: Soft-RoCE $(awk -v s="$(param softPacketCost)" 'BEGIN { printf "%g", s * 1e6 }') us per packet + bytes at $(gbps "$(param softByteRate)"), $(param softBuffer)-B buffer; $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs\\n$(param boards) boards in the bench, PMTU $(param benchPmtu), switch PFC, $ecn"
+    soft="Soft-RoCE $(awk -v s="$(param softPacketCost)" 'BEGIN { printf "%g", s * 1e6 }') us per packet + bytes at $(gbps "$(param softByteRate)"), $(param softBuffer)-B buffer"
+    links="$(gbps "$(param linkRate)") links of $(awk -v s="$(param linkDelay)" 'BEGIN { printf "%g", s * 1e6 }') us, $(param messageSize)-B WRITEs, $(param maxOutstanding) outstanding"
+    # the PMTU picture: one board -> switch -> receiver per point, no bench parameters
+    title="$run: $soft\\none board -> switch -> receiver per point, $links"
+    benchTitle="$run: $soft; $links\\n$(param boards) boards in the bench, PMTU $(param benchPmtu), switch PFC, $ecn"
 elif [ -f "$dir/window.csv" ]; then
     kind=window
     us() { awk -v s="$1" 'BEGIN { printf "%g us", s * 1e6 }'; }
@@ -61,7 +65,7 @@ for term in png svg; do
     case $kind in
     receiver)
         gnuplot -e "dir='$dir'; out='$prefix-pmtu'; term='$term'; t=\"$title\"" plots/study-receiver-pmtu.gp
-        gnuplot -e "dir='$dir'; out='$prefix-bench'; term='$term'; t=\"$title\"" plots/study-receiver-bench.gp
+        gnuplot -e "dir='$dir'; out='$prefix-bench'; term='$term'; t=\"$benchTitle\"" plots/study-receiver-bench.gp
         made="$made $prefix-pmtu.$term $prefix-bench.$term"
         continue ;;
     window)

@@ -1,7 +1,8 @@
 # Goodput against the send-queue depth (from an advcam-window run's window.csv and
 # hardware.csv): one panel per opcode and link delay, a curve per message size (points measured
 # by feroce, lines the formula min(line, W M / (K T_msg + T_loop))), and on the SEND panel of the
-# bench's delay the hardware bench (blue-rdma, SEND 4096 B: depth 4 -> 8.10, 16 -> 9.75 Gb/s).
+# bench's delay the hardware bench (blue-rdma, SEND 4096 B: depth 4 -> 8.10, 16 -> 9.75 Gb/s),
+# open squares so that feroce's points at the same depths show through.
 #   gnuplot -e "dir=...; out=...; term=...; t='...'" plots/study-window.gp
 if (!exists("term")) term = 'png'
 if (!exists("t")) t = ''
@@ -47,7 +48,7 @@ do for [r = 1:nrow] {
              for [i = 1:words(sizes)] csv skip 1 using \
                  ((strcol(1) eq op && strcol(3) eq d && strcol(2) eq word(sizes, i)) ? $4 : 1/0):5 \
                  with points pt 7 ps 0.6 lc rgb word(colors, i) title word(sizes, i).' B', \
-             hw skip 1 using (bench ? $1 : 1/0):4 with points pt 5 ps 1.6 lc rgb 'black' \
+             hw skip 1 using (bench ? $1 : 1/0):4 with points pt 4 ps 2.2 lw 2 lc rgb 'black' \
                  title hwtitle, \
              hw skip 1 using (bench ? $1 : 1/0):4:(sprintf('%.2f', $4)) with labels offset 2.2,-0.9 \
                  font ',9' notitle, \

@@ -87,6 +87,22 @@ AdvcamChainFlags::AddTo(FeroceStudy& study)
                   "ns3::FeroceChannel::Delay");
 }
 
+bool
+AdvcamChainFlags::Parse(FeroceStudy& study, int argc, char** argv)
+{
+    if (!study.Parse(argc, argv))
+    {
+        return false;
+    }
+    std::string error = Check();
+    if (!error.empty())
+    {
+        study.Reject(error);
+        return false;
+    }
+    return true;
+}
+
 std::string
 AdvcamChainFlags::Check()
 {

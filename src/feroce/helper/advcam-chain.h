@@ -79,6 +79,11 @@ struct AdvcamChainFlags
     void AddTo(FeroceStudy& study);
     /// Parses --pmtus and checks every range: "" or the message naming the flag and its value.
     std::string Check();
+    /**
+     * study.Parse, then Check; false (the message printed, the study's exit code set) when
+     * the program must return study.GetExitCode().
+     */
+    bool Parse(FeroceStudy& study, int argc, char** argv);
     /// The links' Delay and the devices' DataRate of the helper from the flags.
     void Configure(RoceHelper& helper) const;
 };

@@ -86,6 +86,8 @@ RxProcessingRate = 0bps is not allowed with ReceiverModel = software|advcam-rece
 ReceiverModel = cpu is not allowed|advcam-incast --ns3::RoceNic::ReceiverModel=cpu
 RxBufferSize = 1000 is not allowed with ReceiverModel = hardware|advcam-incast --ns3::RoceNic::RxBufferSize=1000
 RxXonBytes = 5 is not allowed without RxPfc|advcam-incast --ns3::RoceNic::RxXonBytes=5
+advcam-receiver: Kmin = 300000 is not allowed: expected <= Kmax|advcam-receiver --kmin=300000
+RxXoffBytes is set by this program through --softBuffer|advcam-receiver --ns3::RoceNic::RxXoffBytes=100000
 '
 if [ "$(id -u)" != 0 ]; then
     # root writes into a read-only file anyway
