@@ -111,10 +111,11 @@ struct in_step {
 static void stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y,
                         const struct in_step *st, struct feroce_fluid_terms *t)
 {
-    double d[1 + FEROCE_FLUID_MAX_CLASSES] = { 0 };
+    double d[1 + FEROCE_FLUID_MAX_CLASSES]; /* q and each Rc: the first 1 + nclasses, set below */
     double tau = (double)s->p->delay_ns * 1e-9, td = ts - tau;
     uint32_t i, n = s->p->nclasses;
 
+    d[0] = 0;
     if (s->p->delay_ns == 0) {
         d[0] = y[0];
         for (i = 0; i < n; i++)
@@ -155,8 +156,8 @@ void feroce_fluid_bs3_init(struct feroce_fluid_sim *s)
 
     s->hcap = node_cap(p);
     s->h_min = p->delay_ns > 0 ? (double)p->delay_ns * 1e-12 : 1e-12;
-    s->h_next = fmin((double)p->adaptive_max_step_ns * 1e-9, 1e-7);
-    s->h_next = fmax(s->h_next, s->h_min);
+    s->h_next = feroce_fluid_min((double)p->adaptive_max_step_ns * 1e-9, 1e-7);
+    s->h_next = feroce_fluid_max(s->h_next, s->h_min);
     feroce_fluid_get_state(s, y);
     push_node(s, 0, y, zero); /* the history before 0 is constant */
     derivative_now(s);
@@ -189,7 +190,7 @@ static double attempt(const struct feroce_fluid_sim *s, const double *y, const d
     feroce_fluid_rhs(s, y1, t, k4);
     /* the embedded 2nd-order solution's difference, scaled by each variable's size */
     e = h * (-5.0 / 72 * k1[0] + 1.0 / 12 * k2[0] + 1.0 / 9 * k3[0] - 1.0 / 8 * k4[0]);
-    norm = fabs(e) / (tol * fmax(fabs(y1[0]), 1.0));
+    norm = fabs(e) / (tol * feroce_fluid_max(fabs(y1[0]), 1.0));
     for (i = 0; i < n; i++) {
         double line = s->line_pkts[i];
 
@@ -200,7 +201,7 @@ static double attempt(const struct feroce_fluid_sim *s, const double *y, const d
             double floor = v == 0 ? 1e-6 : v == 3 ? 10.0 : 1e-3 * line;
 
             e = h * (-5.0 / 72 * k1[j] + 1.0 / 12 * k2[j] + 1.0 / 9 * k3[j] - 1.0 / 8 * k4[j]);
-            norm = fmax(norm, fabs(e) / (tol * fmax(fabs(y1[j]), floor)));
+            norm = feroce_fluid_max(norm, fabs(e) / (tol * feroce_fluid_max(fabs(y1[j]), floor)));
         }
     }
     return isfinite(norm) ? norm : INFINITY;
@@ -217,7 +218,7 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
         derivative_now(s);
     feroce_fluid_get_state(s, y);
     for (;;) {
-        h = fmin(h_max, fmax(s->h_next, s->h_min));
+        h = feroce_fluid_min(h_max, feroce_fluid_max(s->h_next, s->h_min));
         forced = s->t + h >= t_event;
         if (forced)
             h = t_event - s->t;
@@ -225,9 +226,9 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
         if (err <= 1 || h <= s->h_min * (1 + 1e-9) || (forced && h < s->h_min))
             break;
         s->rejected++;
-        s->h_next = h * fmax(0.2, 0.9 * cbrt(1 / err));
+        s->h_next = h * feroce_fluid_max(0.2, 0.9 * cbrt(1 / err));
     }
-    s->h_next = fmin(h_max, h * fmin(5.0, err > 0 ? 0.9 * cbrt(1 / err) : 5.0));
+    s->h_next = feroce_fluid_min(h_max, h * feroce_fluid_min(5.0, err > 0 ? 0.9 * cbrt(1 / err) : 5.0));
     s->prev_q = s->q;
     memcpy(s->prev_f, s->f, sizeof(s->f[0]) * p->nclasses);
     memcpy(s->prev_dy, s->dy, sizeof(double) * (1 + W * p->nclasses));
@@ -254,21 +255,24 @@ void feroce_fluid_bs3_sample(const struct feroce_fluid_sim *s, double t_s, doubl
     const double *da = s->prev_dy, *db = s->dy;
     uint32_t i;
 
-    x = fmin(1, fmax(0, x));
+    x = feroce_fluid_min(1, feroce_fluid_max(0, x));
     h00 = (1 + 2 * x) * (1 - x) * (1 - x);
     h10 = x * (1 - x) * (1 - x) * h;
     h01 = x * x * (3 - 2 * x);
     h11 = x * x * (x - 1) * h;
-    *q_pkts = fmax(0, h00 * s->prev_q + h10 * da[0] + h01 * s->q + h11 * db[0]);
+    *q_pkts = feroce_fluid_max(0, h00 * s->prev_q + h10 * da[0] + h01 * s->q + h11 * db[0]);
     for (i = 0; i < s->p->nclasses; i++) {
         const struct feroce_fluid_flow *a = &s->prev_f[i], *b = &s->f[i];
         const double *va = da + 1 + W * i, *vb = db + 1 + W * i;
 
-        f[i].alpha = fmin(1, fmax(0, h00 * a->alpha + h10 * va[0] + h01 * b->alpha + h11 * vb[0]));
-        f[i].rt = fmin(s->line_pkts[i],
-                       fmax(s->min_pkts[i], h00 * a->rt + h10 * va[1] + h01 * b->rt + h11 * vb[1]));
-        f[i].rc = fmin(s->line_pkts[i],
-                       fmax(s->min_pkts[i], h00 * a->rc + h10 * va[2] + h01 * b->rc + h11 * vb[2]));
-        f[i].u = fmax(0, h00 * a->u + h10 * va[3] + h01 * b->u + h11 * vb[3]);
+        f[i].alpha = feroce_fluid_min(
+            1, feroce_fluid_max(0, h00 * a->alpha + h10 * va[0] + h01 * b->alpha + h11 * vb[0]));
+        f[i].rt = feroce_fluid_min(
+            s->line_pkts[i],
+            feroce_fluid_max(s->min_pkts[i], h00 * a->rt + h10 * va[1] + h01 * b->rt + h11 * vb[1]));
+        f[i].rc = feroce_fluid_min(
+            s->line_pkts[i],
+            feroce_fluid_max(s->min_pkts[i], h00 * a->rc + h10 * va[2] + h01 * b->rc + h11 * vb[2]));
+        f[i].u = feroce_fluid_max(0, h00 * a->u + h10 * va[3] + h01 * b->u + h11 * vb[3]);
     }
 }

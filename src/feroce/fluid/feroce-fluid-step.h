@@ -1,6 +1,6 @@
 /*
  * feroce-fluid-step.h - what the two integrators of the fluid model share
- * (internal to the model: feroce-fluid-run.c and feroce-fluid-bs3.c).
+ * (internal to the model: feroce-fluid-run.c, feroce-fluid-bs3.c and feroce-fluid-terms.c).
  */
 #ifndef FEROCE_FLUID_STEP_H
 #define FEROCE_FLUID_STEP_H
@@ -9,6 +9,17 @@
 
 #define FEROCE_FLUID_NV (1 + 4 * FEROCE_FLUID_MAX_CLASSES)
 #define FEROCE_FLUID_W  4 /* variables per class: alpha, rt, rc, u */
+
+/* fmax and fmin (a NaN argument loses to a number), inlined: libm's are calls on the hot path */
+static inline double feroce_fluid_max(double a, double b)
+{
+    return a > b || b != b ? a : b;
+}
+
+static inline double feroce_fluid_min(double a, double b)
+{
+    return a < b || b != b ? a : b;
+}
 
 /* The u-independent terms of every active class for a delayed queue qd and delayed rates xd[]. */
 void feroce_fluid_delayed_terms(const struct feroce_fluid_sim *s, double qd, const double *xd,

@@ -7,7 +7,7 @@
  * The paper's terms (spec/fluid.md) are the default; the others model the
  * core's reaction point (src/feroce/doc/fluid.md, "Terms").
  */
-#include "feroce-fluid.h"
+#include "feroce-fluid-step.h"
 
 #include <math.h>
 
@@ -63,8 +63,8 @@ static double hyper_mean(const struct feroce_rp_params *rp, const struct mark *m
 
     if (rp->hai_mode != FEROCE_HAI_LINEAR)
         return 0.0;
-    n = ceil(sqrt(2 * rp->line_rate_bps / fmax(rp->rhai_bps, 1.0))) + 1;
-    return geometric(m, x0, L, n) / fmax(survive(m, x0), 1e-300);
+    n = ceil(sqrt(2 * rp->line_rate_bps / feroce_fluid_max(rp->rhai_bps, 1.0))) + 1;
+    return geometric(m, x0, L, n) / feroce_fluid_max(survive(m, x0), 1e-300);
 }
 
 /* CNPs per second. */
@@ -109,7 +109,7 @@ double feroce_fluid_mark(const struct feroce_fluid_params *p, double q_pkts)
     if (q <= kmin)
         return 0.0;
     if (p->ramp == FEROCE_FLUID_RAMP_LINEAR)
-        return fmin(1.0, (q - kmin) / (kmax - kmin) * p->cp.pmax);
+        return feroce_fluid_min(1.0, (q - kmin) / (kmax - kmin) * p->cp.pmax);
     if (q > kmax)
         return 1.0;
     return (q - kmin) / (kmax - kmin) * p->cp.pmax;
@@ -185,19 +185,22 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
          * counters past F: (F+1) max(LB, LT) packets without a mark (stationary odds), and that many
          * packets sent since the last cut (u: so that a flow recovering from a cut at a low rate does
          * not count as hyper when P is 0) */
-        double Lmax = fmax(LB, LT);
+        double Lmax = feroce_fluid_max(LB, LT);
         double xb = (F + 1) * Lmax - LB, xt = (F + 1) * Lmax - LT;
+        double sb = survive(&m, F * LB), st = survive(&m, F * LT);
+        /* the slower counter's x is its own F stages: one exp fewer */
+        double sxb = LB >= LT ? sb : survive(&m, xb), sxt = LB >= LT ? survive(&m, xt) : st;
 
-        additive = byte_ev * survive(&m, F * LB) + timer_ev * survive(&m, F * LT);
-        t->hyp[0] = rhai * byte_ev * negligible(survive(&m, xb));
-        t->hyp[1] = rhai * timer_ev * negligible(survive(&m, xt));
+        additive = byte_ev * sb + timer_ev * st;
+        t->hyp[0] = rhai * byte_ev * negligible(sxb);
+        t->hyp[1] = rhai * timer_ev * negligible(sxt);
         t->mean[0] = t->hyp[0] > 0 ? hyper_mean(rp, &m, xb, Lmax) : 0; /* skipped when it cannot count */
         t->mean[1] = t->hyp[1] > 0 ? hyper_mean(rp, &m, xt, Lmax) : 0;
         t->gate_lo = (F + 0.5) * Lmax;
         t->gate_w = Lmax;
         t->stage_l = Lmax;
         t->stage_off = F;
-        first_inc = fmin(T, LB / fmax(X, 1e-300));
+        first_inc = feroce_fluid_min(T, LB / feroce_fluid_max(X, 1e-300));
     } else {
         /* timer only: stage F+1 is additive, later stages hyper (step (ts - F - 1) R_HAI if linear) */
         additive = timer_ev * (survive(&m, F * LT) - survive(&m, (F + 1) * LT));
@@ -207,7 +210,7 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
         t->mean[1] = t->hyp[1] > 0 ? hyper_mean(rp, &m, (F + 1) * LT, LT) : 0;
         t->gate_lo = (F + 1.5) * LT;
         t->gate_w = LT;
-        t->stage_l = fmax(LT, 1e-300);
+        t->stage_l = feroce_fluid_max(LT, 1e-300);
         t->stage_off = F + 1;
         first_inc = T;
     }
@@ -232,7 +235,8 @@ double feroce_fluid_increase(const struct feroce_fluid_terms *t, double u)
         /* linear mode: the mean stage past F, at most the stage u packets reach */
         stage = u / t->stage_l - t->stage_off;
         for (i = 0; i < 2; i++)
-            hyper += t->hyp[i] * (t->mean[i] > 0 ? fmax(1.0, fmin(t->mean[i], stage)) : 1.0);
+            hyper += t->hyp[i] *
+                     (t->mean[i] > 0 ? feroce_fluid_max(1.0, feroce_fluid_min(t->mean[i], stage)) : 1.0);
     }
     return t->add + gate * hyper;
 }
@@ -251,7 +255,7 @@ void feroce_fluid_flow_rhs_terms(const struct feroce_fluid_terms *t, double line
 
     dv[0] = t->up * (1 - alpha) - t->down * alpha;
     dv[1] = -t->clamp * t->cut * (rt - rc) + feroce_fluid_increase(t, v[3]);
-    dv[2] = -t->cut * fmin(rc * alpha / 2, rc - floor_rate) + (rt - rc) / 2 * t->recover;
+    dv[2] = -t->cut * feroce_fluid_min(rc * alpha / 2, rc - floor_rate) + (rt - rc) / 2 * t->recover;
     if (rt >= line && dv[1] > 0)
         dv[1] = 0;
     if (rc >= line && dv[2] > 0)
