@@ -36,15 +36,41 @@ static double hit(const struct mark *m, double x)
     return -expm1(x * m->l);
 }
 
-/* Events per second of a counter that expires every L packets and restarts at each mark:
- * X P / ((1-P)^-L - 1) (the paper's b and d, times X). */
-static double renewal(const struct mark *m, double X, double L)
+/* x^n by squaring (x in [0, 1]: (1-P)^(n L) from (1-P)^L, its relative error n eps) */
+static double pow_n(double x, uint32_t n)
 {
-    if (m->P == 0)
-        return X / L;
-    if (m->P >= 1)
-        return 0.0;
-    return X * m->P / expm1(-L * m->l);
+    double r = 1.0;
+
+    for (; n > 0; n >>= 1, x *= x)
+        if (n & 1)
+            r *= x;
+    return r;
+}
+
+/* A counter that expires every L packets and restarts at each mark: its events per second,
+ * X P / ((1-P)^-L - 1) (the paper's b and d, times X), and (1-P)^L, both from one expm1. */
+struct counter {
+    double events;
+    double pass; /* (1-P)^L: no mark in L packets */
+};
+
+static void counter(const struct mark *m, double X, double L, struct counter *c)
+{
+    double e;
+
+    if (m->P == 0) {
+        c->events = X / L;
+        c->pass = 1.0;
+        return;
+    }
+    if (m->P >= 1) {
+        c->events = 0.0;
+        c->pass = 0.0;
+        return;
+    }
+    e = expm1(-L * m->l);
+    c->events = X * m->P / e;
+    c->pass = 1 / (1 + e);
 }
 
 /* Sum over k = 1..n of (1-P)^(x0 + (k-1) L): the expected hyper step count (linear mode). */
@@ -141,6 +167,7 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
     double F = rp->F;
     double rai = rp->rai_bps / pkt_bits, rhai = rp->rhai_bps / pkt_bits;
     double lambda, byte_ev, timer_ev, additive, first_inc;
+    struct counter cb = { 0, 1 }, ct = { 0, 1 };
     struct mark m;
 
     if (P < 0)
@@ -176,9 +203,14 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
         t->down = rp->g * lambda * expiries;
     }
 
-    /* increase events: byte counter every LB packets, timer every T (both restart at a cut) */
-    byte_ev = LB > 0 ? renewal(&m, X, LB) : 0.0;
-    timer_ev = LT > 0 ? renewal(&m, X, LT) : 0.0;
+    /* increase events: byte counter every LB packets, timer every T (both restart at a cut); every
+     * (1-P)^(k L) below is a power of the counter's (1-P)^L */
+    if (LB > 0)
+        counter(&m, X, LB, &cb);
+    if (LT > 0)
+        counter(&m, X, LT, &ct);
+    byte_ev = LB > 0 ? cb.events : 0.0;
+    timer_ev = LT > 0 ? ct.events : 0.0;
     t->recover = byte_ev + timer_ev;
     if (LB > 0) {
         /* the paper: an event is additive when its own counter is past F stages.  Hyper needs both
@@ -187,10 +219,18 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
          * not count as hyper when P is 0) */
         double Lmax = feroce_fluid_max(LB, LT);
         double xb = (F + 1) * Lmax - LB, xt = (F + 1) * Lmax - LT;
-        double sb = survive(&m, F * LB), st = survive(&m, F * LT);
-        /* the slower counter's x is its own F stages: one exp fewer */
-        double sxb = LB >= LT ? sb : survive(&m, xb), sxt = LB >= LT ? survive(&m, xt) : st;
+        double sb = pow_n(cb.pass, rp->F), st = pow_n(ct.pass, rp->F), sxb, sxt;
 
+        /* (1-P)^xb and (1-P)^xt: the slower counter's F stages, the other's (F+1) Lmax - L, that is
+         * the slower's F + 1 stages over the other's one (0 if that one's underflowed: the rate it
+         * multiplies is then 0) */
+        if (LB >= LT) {
+            sxb = sb;
+            sxt = ct.pass > 0 ? sb * cb.pass / ct.pass : 0.0;
+        } else {
+            sxt = st;
+            sxb = cb.pass > 0 ? st * ct.pass / cb.pass : 0.0;
+        }
         additive = byte_ev * sb + timer_ev * st;
         t->hyp[0] = rhai * byte_ev * negligible(sxb);
         t->hyp[1] = rhai * timer_ev * negligible(sxt);
@@ -203,10 +243,12 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
         first_inc = feroce_fluid_min(T, LB / feroce_fluid_max(X, 1e-300));
     } else {
         /* timer only: stage F+1 is additive, later stages hyper (step (ts - F - 1) R_HAI if linear) */
-        additive = timer_ev * (survive(&m, F * LT) - survive(&m, (F + 1) * LT));
+        double st = LT > 0 ? pow_n(ct.pass, rp->F) : 1.0, st1 = LT > 0 ? st * ct.pass : 1.0;
+
+        additive = timer_ev * (st - st1);
         t->hyp[0] = 0;
         t->mean[0] = 0;
-        t->hyp[1] = rhai * timer_ev * negligible(survive(&m, (F + 1) * LT));
+        t->hyp[1] = rhai * timer_ev * negligible(st1);
         t->mean[1] = t->hyp[1] > 0 ? hyper_mean(rp, &m, (F + 1) * LT, LT) : 0;
         t->gate_lo = (F + 1.5) * LT;
         t->gate_w = LT;
