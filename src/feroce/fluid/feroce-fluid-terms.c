@@ -2,8 +2,9 @@
  * feroce-fluid-terms.c - the rate terms of one flow of the DCQCN fluid model.
  *
  * P is the marking probability seen by the flow's packets and X its rate
- * (both delayed by tau*).  Every (1-P)^x is exp(x log1p(-P)) and every
- * 1-(1-P)^x is -expm1(x log1p(-P)), so that P of 1e-9 keeps its digits.
+ * (both delayed by tau*).  Every (1-P)^x is exp(x log1p(-P)) (or, for k
+ * stages of a counter of L packets, a k-th power of 1/(1 + expm1(-L log1p(-P))))
+ * and every 1-(1-P)^x is -expm1(x log1p(-P)), so that P of 1e-9 keeps its digits.
  * The paper's terms (spec/fluid.md) are the default; the others model the
  * core's reaction point (src/feroce/doc/fluid.md, "Terms").
  */
