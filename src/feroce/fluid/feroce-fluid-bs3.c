@@ -101,20 +101,14 @@ static void prune(struct feroce_fluid_sim *s)
         s->hn--; /* node(s, 0) is counted from the newest: dropping one count drops the oldest */
 }
 
-/* The stage a step is at, for delayed times inside the step itself (tau* < h): the delayed q and Rc
- * are then the cubic Hermite between the step's start (y0, slope k0) and the stage (ys, slope ks). */
-struct in_step {
-    const double *y0, *k0, *ks;
-};
-
-/* the delayed terms for a stage at time ts with state y */
-static void stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y,
-                        const struct in_step *st, struct feroce_fluid_terms *t)
+void feroce_fluid_stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y,
+                              const struct feroce_fluid_in_step *st, struct feroce_fluid_terms *t)
 {
-    double d[1 + FEROCE_FLUID_MAX_CLASSES] = { 0 };
+    double d[1 + FEROCE_FLUID_MAX_CLASSES]; /* q and each Rc: the first 1 + nclasses, set below */
     double tau = (double)s->p->delay_ns * 1e-9, td = ts - tau;
     uint32_t i, n = s->p->nclasses;
 
+    d[0] = 0;
     if (s->p->delay_ns == 0) {
         d[0] = y[0];
         for (i = 0; i < n; i++)
@@ -143,7 +137,7 @@ static void derivative_now(struct feroce_fluid_sim *s)
     double y[NV];
 
     feroce_fluid_get_state(s, y);
-    stage_terms(s, s->t, y, NULL, t);
+    feroce_fluid_stage_terms(s, s->t, y, NULL, t);
     feroce_fluid_rhs(s, y, t, s->dy);
     s->dy_ok = 1;
 }
@@ -155,41 +149,19 @@ void feroce_fluid_bs3_init(struct feroce_fluid_sim *s)
 
     s->hcap = node_cap(p);
     s->h_min = p->delay_ns > 0 ? (double)p->delay_ns * 1e-12 : 1e-12;
-    s->h_next = fmin((double)p->adaptive_max_step_ns * 1e-9, 1e-7);
-    s->h_next = fmax(s->h_next, s->h_min);
+    s->h_next = feroce_fluid_min((double)p->adaptive_max_step_ns * 1e-9, 1e-7);
+    s->h_next = feroce_fluid_max(s->h_next, s->h_min);
     feroce_fluid_get_state(s, y);
     push_node(s, 0, y, zero); /* the history before 0 is constant */
     derivative_now(s);
     memcpy(s->prev_dy, s->dy, sizeof s->dy);
 }
 
-/* One try of a step h from y (derivative k1): the new state y1, its derivative k4, the error norm. */
-static double attempt(const struct feroce_fluid_sim *s, const double *y, const double *k1, double h,
-                      double *y1, double *k4)
+double feroce_fluid_err_norm(const struct feroce_fluid_sim *s, const double *y1, const double *e)
 {
-    const struct feroce_fluid_params *p = s->p;
-    uint32_t n = p->nclasses, nv = 1 + W * n, i, j;
-    struct feroce_fluid_terms t[FEROCE_FLUID_MAX_CLASSES];
-    double k2[NV], k3[NV], ys[NV], e, norm = 0, tol = p->rel_tol;
-    struct in_step st = { y, k1, k1 };
+    uint32_t n = s->p->nclasses, i, j;
+    double tol = s->p->rel_tol, norm = fabs(e[0]) / (tol * feroce_fluid_max(fabs(y1[0]), 1.0));
 
-    for (j = 0; j < nv; j++)
-        ys[j] = y[j] + h / 2 * k1[j];
-    stage_terms(s, s->t + h / 2, ys, &st, t);
-    feroce_fluid_rhs(s, ys, t, k2);
-    for (j = 0; j < nv; j++)
-        ys[j] = y[j] + 3 * h / 4 * k2[j];
-    st.ks = k2;
-    stage_terms(s, s->t + 3 * h / 4, ys, &st, t);
-    feroce_fluid_rhs(s, ys, t, k3);
-    for (j = 0; j < nv; j++)
-        y1[j] = y[j] + h * (2.0 / 9 * k1[j] + 1.0 / 3 * k2[j] + 4.0 / 9 * k3[j]);
-    st.ks = k3;
-    stage_terms(s, s->t + h, y1, &st, t);
-    feroce_fluid_rhs(s, y1, t, k4);
-    /* the embedded 2nd-order solution's difference, scaled by each variable's size */
-    e = h * (-5.0 / 72 * k1[0] + 1.0 / 12 * k2[0] + 1.0 / 9 * k3[0] - 1.0 / 8 * k4[0]);
-    norm = fabs(e) / (tol * fmax(fabs(y1[0]), 1.0));
     for (i = 0; i < n; i++) {
         double line = s->line_pkts[i];
 
@@ -199,11 +171,76 @@ static double attempt(const struct feroce_fluid_sim *s, const double *y, const d
             uint32_t v = j - 1 - W * i;
             double floor = v == 0 ? 1e-6 : v == 3 ? 10.0 : 1e-3 * line;
 
-            e = h * (-5.0 / 72 * k1[j] + 1.0 / 12 * k2[j] + 1.0 / 9 * k3[j] - 1.0 / 8 * k4[j]);
-            norm = fmax(norm, fabs(e) / (tol * fmax(fabs(y1[j]), floor)));
+            norm = feroce_fluid_max(norm, fabs(e[j]) / (tol * feroce_fluid_max(fabs(y1[j]), floor)));
         }
     }
     return isfinite(norm) ? norm : INFINITY;
+}
+
+/* One try of a step h from y (derivative k1): the new state y1, its derivative k4, the error norm. */
+static double attempt(const struct feroce_fluid_sim *s, const double *y, const double *k1, double h,
+                      double *y1, double *k4)
+{
+    uint32_t nv = 1 + W * s->p->nclasses, j;
+    struct feroce_fluid_terms t[FEROCE_FLUID_MAX_CLASSES];
+    double k2[NV], k3[NV], ys[NV], e[NV];
+    struct feroce_fluid_in_step st = { y, k1, k1 };
+
+    for (j = 0; j < nv; j++)
+        ys[j] = y[j] + h / 2 * k1[j];
+    feroce_fluid_stage_terms(s, s->t + h / 2, ys, &st, t);
+    feroce_fluid_rhs(s, ys, t, k2);
+    for (j = 0; j < nv; j++)
+        ys[j] = y[j] + 3 * h / 4 * k2[j];
+    st.ks = k2;
+    feroce_fluid_stage_terms(s, s->t + 3 * h / 4, ys, &st, t);
+    feroce_fluid_rhs(s, ys, t, k3);
+    for (j = 0; j < nv; j++)
+        y1[j] = y[j] + h * (2.0 / 9 * k1[j] + 1.0 / 3 * k2[j] + 4.0 / 9 * k3[j]);
+    st.ks = k3;
+    feroce_fluid_stage_terms(s, s->t + h, y1, &st, t);
+    feroce_fluid_rhs(s, y1, t, k4);
+    /* the embedded 2nd-order solution's difference */
+    for (j = 0; j < nv; j++)
+        e[j] = h * (-5.0 / 72 * k1[j] + 1.0 / 12 * k2[j] + 1.0 / 9 * k3[j] - 1.0 / 8 * k4[j]);
+    return feroce_fluid_err_norm(s, y1, e);
+}
+
+/* After an accepted step h of error norm err: the next step, and the switch between the two pairs.
+ * bs3 (I control, 0.9 err^-1/3) hands over to the stabilised pair after 8 accepted steps in a row
+ * that could not grow by 5% (held at its stability limit); that one runs with PI control
+ * (0.9 err^-0.7/3 err_prev^0.4/3, no growth right after a refusal), which keeps it from cycling at
+ * its own limit, and hands back when its step falls below 0.8 of bs3's at the switch (the solution
+ * moves again: accuracy, not stability, bounds the step). */
+static void next_step(struct feroce_fluid_sim *s, double h, double err, double h_max)
+{
+    double fac;
+
+    if (s->stab) {
+        double e = feroce_fluid_max(err, 1e-6);
+
+        fac = 0.9 * pow(e, -0.7 / 3) * pow(s->err_prev, 0.4 / 3);
+        fac = feroce_fluid_min(5.0, feroce_fluid_max(0.2, fac));
+        if (s->rejected_last)
+            fac = feroce_fluid_min(fac, 1.0);
+        s->err_prev = e;
+        s->h_next = feroce_fluid_min(h_max, h * fac);
+        if (s->h_next < 0.8 * s->h_switch) {
+            s->stab = 0;
+            s->held = 0;
+        }
+    } else {
+        fac = feroce_fluid_min(5.0, err > 0 ? 0.9 * cbrt(1 / err) : 5.0);
+        s->h_next = feroce_fluid_min(h_max, h * fac);
+        s->held = !s->rejected_last && fac < 1.05 && h < h_max ? s->held + 1 : 0;
+        if (s->held >= 8) {
+            s->stab = 1;
+            s->h_switch = h;
+            s->err_prev = 1;
+            s->h_next = feroce_fluid_min(h_max, 2 * h);
+        }
+    }
+    s->rejected_last = 0;
 }
 
 void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
@@ -217,17 +254,18 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
         derivative_now(s);
     feroce_fluid_get_state(s, y);
     for (;;) {
-        h = fmin(h_max, fmax(s->h_next, s->h_min));
+        h = feroce_fluid_min(h_max, feroce_fluid_max(s->h_next, s->h_min));
         forced = s->t + h >= t_event;
         if (forced)
             h = t_event - s->t;
-        err = attempt(s, y, s->dy, h, y1, k4);
+        err = s->stab ? feroce_fluid_rk3s_attempt(s, y, s->dy, h, y1, k4) : attempt(s, y, s->dy, h, y1, k4);
         if (err <= 1 || h <= s->h_min * (1 + 1e-9) || (forced && h < s->h_min))
             break;
         s->rejected++;
-        s->h_next = h * fmax(0.2, 0.9 * cbrt(1 / err));
+        s->rejected_last = 1;
+        s->h_next = h * feroce_fluid_max(0.2, 0.9 * cbrt(1 / err));
     }
-    s->h_next = fmin(h_max, h * fmin(5.0, err > 0 ? 0.9 * cbrt(1 / err) : 5.0));
+    next_step(s, h, err, h_max);
     s->prev_q = s->q;
     memcpy(s->prev_f, s->f, sizeof(s->f[0]) * p->nclasses);
     memcpy(s->prev_dy, s->dy, sizeof(double) * (1 + W * p->nclasses));
@@ -241,6 +279,8 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
     push_node(s, s->t, y, k4);
     prune(s);
     if (feroce_fluid_schedule(s)) {
+        s->stab = 0; /* a class joined or left: bs3 again until the step is held */
+        s->held = 0;
         derivative_now(s);
         feroce_fluid_get_state(s, y);
         push_node(s, s->t, y, s->dy);
@@ -254,21 +294,24 @@ void feroce_fluid_bs3_sample(const struct feroce_fluid_sim *s, double t_s, doubl
     const double *da = s->prev_dy, *db = s->dy;
     uint32_t i;
 
-    x = fmin(1, fmax(0, x));
+    x = feroce_fluid_min(1, feroce_fluid_max(0, x));
     h00 = (1 + 2 * x) * (1 - x) * (1 - x);
     h10 = x * (1 - x) * (1 - x) * h;
     h01 = x * x * (3 - 2 * x);
     h11 = x * x * (x - 1) * h;
-    *q_pkts = fmax(0, h00 * s->prev_q + h10 * da[0] + h01 * s->q + h11 * db[0]);
+    *q_pkts = feroce_fluid_max(0, h00 * s->prev_q + h10 * da[0] + h01 * s->q + h11 * db[0]);
     for (i = 0; i < s->p->nclasses; i++) {
         const struct feroce_fluid_flow *a = &s->prev_f[i], *b = &s->f[i];
         const double *va = da + 1 + W * i, *vb = db + 1 + W * i;
 
-        f[i].alpha = fmin(1, fmax(0, h00 * a->alpha + h10 * va[0] + h01 * b->alpha + h11 * vb[0]));
-        f[i].rt = fmin(s->line_pkts[i],
-                       fmax(s->min_pkts[i], h00 * a->rt + h10 * va[1] + h01 * b->rt + h11 * vb[1]));
-        f[i].rc = fmin(s->line_pkts[i],
-                       fmax(s->min_pkts[i], h00 * a->rc + h10 * va[2] + h01 * b->rc + h11 * vb[2]));
-        f[i].u = fmax(0, h00 * a->u + h10 * va[3] + h01 * b->u + h11 * vb[3]);
+        f[i].alpha = feroce_fluid_min(
+            1, feroce_fluid_max(0, h00 * a->alpha + h10 * va[0] + h01 * b->alpha + h11 * vb[0]));
+        f[i].rt = feroce_fluid_min(
+            s->line_pkts[i],
+            feroce_fluid_max(s->min_pkts[i], h00 * a->rt + h10 * va[1] + h01 * b->rt + h11 * vb[1]));
+        f[i].rc = feroce_fluid_min(
+            s->line_pkts[i],
+            feroce_fluid_max(s->min_pkts[i], h00 * a->rc + h10 * va[2] + h01 * b->rc + h11 * vb[2]));
+        f[i].u = feroce_fluid_max(0, h00 * a->u + h10 * va[3] + h01 * b->u + h11 * vb[3]);
     }
 }

@@ -150,9 +150,9 @@ double feroce_fluid_next_event(const struct feroce_fluid_sim *s)
         const struct feroce_fluid_class *c = &s->p->cls[i];
 
         if ((double)c->join_ns > t_ns)
-            next = fmin(next, (double)c->join_ns * 1e-9);
+            next = feroce_fluid_min(next, (double)c->join_ns * 1e-9);
         if (c->leave_ns != FEROCE_NEVER && (double)c->leave_ns > t_ns)
-            next = fmin(next, (double)c->leave_ns * 1e-9);
+            next = feroce_fluid_min(next, (double)c->leave_ns * 1e-9);
     }
     return next;
 }
@@ -175,16 +175,16 @@ int feroce_fluid_set_state(struct feroce_fluid_sim *s, const double *y)
     uint32_t i;
     int moved = y[0] < 0;
 
-    s->q = fmax(0, y[0]);
+    s->q = feroce_fluid_max(0, y[0]);
     for (i = 0; i < s->p->nclasses; i++) {
         struct feroce_fluid_flow *f = &s->f[i];
         double line = s->line_pkts[i], lo = s->min_pkts[i];
         const double *v = y + 1 + W * i;
 
-        f->alpha = fmin(1, fmax(0, v[0]));
-        f->rt = fmin(line, fmax(lo, v[1]));
-        f->rc = fmin(line, fmax(lo, v[2]));
-        f->u = fmax(0, v[3]);
+        f->alpha = feroce_fluid_min(1, feroce_fluid_max(0, v[0]));
+        f->rt = feroce_fluid_min(line, feroce_fluid_max(lo, v[1]));
+        f->rc = feroce_fluid_min(line, feroce_fluid_max(lo, v[2]));
+        f->u = feroce_fluid_max(0, v[3]);
         moved |= f->alpha != v[0] || f->rt != v[1] || f->rc != v[2] || f->u != v[3];
         if (!isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]))
             f->rc = NAN; /* reported by the caller's finiteness check */

@@ -1,6 +1,7 @@
 /*
  * feroce-fluid-step.h - what the two integrators of the fluid model share
- * (internal to the model: feroce-fluid-run.c and feroce-fluid-bs3.c).
+ * (internal to the model: feroce-fluid-run.c, feroce-fluid-bs3.c, feroce-fluid-rk3s.c and
+ * feroce-fluid-terms.c).
  */
 #ifndef FEROCE_FLUID_STEP_H
 #define FEROCE_FLUID_STEP_H
@@ -9,6 +10,17 @@
 
 #define FEROCE_FLUID_NV (1 + 4 * FEROCE_FLUID_MAX_CLASSES)
 #define FEROCE_FLUID_W  4 /* variables per class: alpha, rt, rc, u */
+
+/* fmax and fmin (a NaN argument loses to a number), inlined: libm's are calls on the hot path */
+static inline double feroce_fluid_max(double a, double b)
+{
+    return a > b || b != b ? a : b;
+}
+
+static inline double feroce_fluid_min(double a, double b)
+{
+    return a < b || b != b ? a : b;
+}
 
 /* The u-independent terms of every active class for a delayed queue qd and delayed rates xd[]. */
 void feroce_fluid_delayed_terms(const struct feroce_fluid_sim *s, double qd, const double *xd,
@@ -30,6 +42,26 @@ int feroce_fluid_schedule(struct feroce_fluid_sim *s);
 
 /* The next join or leave time after t (s), INFINITY if none. */
 double feroce_fluid_next_event(const struct feroce_fluid_sim *s);
+
+/* The stage a step is at, for delayed times inside the step itself (tau* < h): the delayed q and Rc
+ * are then the cubic Hermite between the step's start (y0, slope k0) and the stage (ys, slope ks). */
+struct feroce_fluid_in_step {
+    const double *y0, *k0, *ks;
+};
+
+/* The delayed terms for a stage at time ts with state y (from bs3's history, or inside the step). */
+void feroce_fluid_stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y,
+                              const struct feroce_fluid_in_step *st, struct feroce_fluid_terms *t);
+
+/* The error norm of a step to y1 whose embedded solution differs by e[]: the largest of |e| over
+ * rtol times each variable's size (floors: 1 packet for q, 1e-6 for alpha, 0.1% of the line rate for
+ * the rates, 10 packets for u); INFINITY if not finite. */
+double feroce_fluid_err_norm(const struct feroce_fluid_sim *s, const double *y1, const double *e);
+
+/* One try of the stabilised 3(2) pair (feroce-fluid-rk3s.c) of a step h from y (derivative k1):
+ * the new state y1, its derivative k5, the error norm. */
+double feroce_fluid_rk3s_attempt(const struct feroce_fluid_sim *s, const double *y, const double *k1,
+                                 double h, double *y1, double *k5);
 
 /* bs3 */
 size_t feroce_fluid_bs3_ring_len(const struct feroce_fluid_params *p);

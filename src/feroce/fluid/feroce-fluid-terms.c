@@ -2,12 +2,13 @@
  * feroce-fluid-terms.c - the rate terms of one flow of the DCQCN fluid model.
  *
  * P is the marking probability seen by the flow's packets and X its rate
- * (both delayed by tau*).  Every (1-P)^x is exp(x log1p(-P)) and every
- * 1-(1-P)^x is -expm1(x log1p(-P)), so that P of 1e-9 keeps its digits.
+ * (both delayed by tau*).  Every (1-P)^x is exp(x log1p(-P)) (or, for k
+ * stages of a counter of L packets, a k-th power of 1/(1 + expm1(-L log1p(-P))))
+ * and every 1-(1-P)^x is -expm1(x log1p(-P)), so that P of 1e-9 keeps its digits.
  * The paper's terms (spec/fluid.md) are the default; the others model the
  * core's reaction point (src/feroce/doc/fluid.md, "Terms").
  */
-#include "feroce-fluid.h"
+#include "feroce-fluid-step.h"
 
 #include <math.h>
 
@@ -36,15 +37,41 @@ static double hit(const struct mark *m, double x)
     return -expm1(x * m->l);
 }
 
-/* Events per second of a counter that expires every L packets and restarts at each mark:
- * X P / ((1-P)^-L - 1) (the paper's b and d, times X). */
-static double renewal(const struct mark *m, double X, double L)
+/* x^n by squaring (x in [0, 1]: (1-P)^(n L) from (1-P)^L, its relative error n eps) */
+static double pow_n(double x, uint32_t n)
 {
-    if (m->P == 0)
-        return X / L;
-    if (m->P >= 1)
-        return 0.0;
-    return X * m->P / expm1(-L * m->l);
+    double r = 1.0;
+
+    for (; n > 0; n >>= 1, x *= x)
+        if (n & 1)
+            r *= x;
+    return r;
+}
+
+/* A counter that expires every L packets and restarts at each mark: its events per second,
+ * X P / ((1-P)^-L - 1) (the paper's b and d, times X), and (1-P)^L, both from one expm1. */
+struct counter {
+    double events;
+    double pass; /* (1-P)^L: no mark in L packets */
+};
+
+static void counter(const struct mark *m, double X, double L, struct counter *c)
+{
+    double e;
+
+    if (m->P == 0) {
+        c->events = X / L;
+        c->pass = 1.0;
+        return;
+    }
+    if (m->P >= 1) {
+        c->events = 0.0;
+        c->pass = 0.0;
+        return;
+    }
+    e = expm1(-L * m->l);
+    c->events = X * m->P / e;
+    c->pass = 1 / (1 + e);
 }
 
 /* Sum over k = 1..n of (1-P)^(x0 + (k-1) L): the expected hyper step count (linear mode). */
@@ -63,8 +90,8 @@ static double hyper_mean(const struct feroce_rp_params *rp, const struct mark *m
 
     if (rp->hai_mode != FEROCE_HAI_LINEAR)
         return 0.0;
-    n = ceil(sqrt(2 * rp->line_rate_bps / fmax(rp->rhai_bps, 1.0))) + 1;
-    return geometric(m, x0, L, n) / fmax(survive(m, x0), 1e-300);
+    n = ceil(sqrt(2 * rp->line_rate_bps / feroce_fluid_max(rp->rhai_bps, 1.0))) + 1;
+    return geometric(m, x0, L, n) / feroce_fluid_max(survive(m, x0), 1e-300);
 }
 
 /* CNPs per second. */
@@ -109,7 +136,7 @@ double feroce_fluid_mark(const struct feroce_fluid_params *p, double q_pkts)
     if (q <= kmin)
         return 0.0;
     if (p->ramp == FEROCE_FLUID_RAMP_LINEAR)
-        return fmin(1.0, (q - kmin) / (kmax - kmin) * p->cp.pmax);
+        return feroce_fluid_min(1.0, (q - kmin) / (kmax - kmin) * p->cp.pmax);
     if (q > kmax)
         return 1.0;
     return (q - kmin) / (kmax - kmin) * p->cp.pmax;
@@ -141,6 +168,7 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
     double F = rp->F;
     double rai = rp->rai_bps / pkt_bits, rhai = rp->rhai_bps / pkt_bits;
     double lambda, byte_ev, timer_ev, additive, first_inc;
+    struct counter cb = { 0, 1 }, ct = { 0, 1 };
     struct mark m;
 
     if (P < 0)
@@ -176,38 +204,56 @@ void feroce_fluid_terms_base(const struct feroce_fluid_params *p, const struct f
         t->down = rp->g * lambda * expiries;
     }
 
-    /* increase events: byte counter every LB packets, timer every T (both restart at a cut) */
-    byte_ev = LB > 0 ? renewal(&m, X, LB) : 0.0;
-    timer_ev = LT > 0 ? renewal(&m, X, LT) : 0.0;
+    /* increase events: byte counter every LB packets, timer every T (both restart at a cut); every
+     * (1-P)^(k L) below is a power of the counter's (1-P)^L */
+    if (LB > 0)
+        counter(&m, X, LB, &cb);
+    if (LT > 0)
+        counter(&m, X, LT, &ct);
+    byte_ev = LB > 0 ? cb.events : 0.0;
+    timer_ev = LT > 0 ? ct.events : 0.0;
     t->recover = byte_ev + timer_ev;
     if (LB > 0) {
         /* the paper: an event is additive when its own counter is past F stages.  Hyper needs both
          * counters past F: (F+1) max(LB, LT) packets without a mark (stationary odds), and that many
          * packets sent since the last cut (u: so that a flow recovering from a cut at a low rate does
          * not count as hyper when P is 0) */
-        double Lmax = fmax(LB, LT);
+        double Lmax = feroce_fluid_max(LB, LT);
         double xb = (F + 1) * Lmax - LB, xt = (F + 1) * Lmax - LT;
+        double sb = pow_n(cb.pass, rp->F), st = pow_n(ct.pass, rp->F), sxb, sxt;
 
-        additive = byte_ev * survive(&m, F * LB) + timer_ev * survive(&m, F * LT);
-        t->hyp[0] = rhai * byte_ev * negligible(survive(&m, xb));
-        t->hyp[1] = rhai * timer_ev * negligible(survive(&m, xt));
+        /* (1-P)^xb and (1-P)^xt: the slower counter's F stages, the other's (F+1) Lmax - L, that is
+         * the slower's F + 1 stages over the other's one (0 if that one's underflowed: the rate it
+         * multiplies is then 0) */
+        if (LB >= LT) {
+            sxb = sb;
+            sxt = ct.pass > 0 ? sb * cb.pass / ct.pass : 0.0;
+        } else {
+            sxt = st;
+            sxb = cb.pass > 0 ? st * ct.pass / cb.pass : 0.0;
+        }
+        additive = byte_ev * sb + timer_ev * st;
+        t->hyp[0] = rhai * byte_ev * negligible(sxb);
+        t->hyp[1] = rhai * timer_ev * negligible(sxt);
         t->mean[0] = t->hyp[0] > 0 ? hyper_mean(rp, &m, xb, Lmax) : 0; /* skipped when it cannot count */
         t->mean[1] = t->hyp[1] > 0 ? hyper_mean(rp, &m, xt, Lmax) : 0;
         t->gate_lo = (F + 0.5) * Lmax;
         t->gate_w = Lmax;
         t->stage_l = Lmax;
         t->stage_off = F;
-        first_inc = fmin(T, LB / fmax(X, 1e-300));
+        first_inc = feroce_fluid_min(T, LB / feroce_fluid_max(X, 1e-300));
     } else {
         /* timer only: stage F+1 is additive, later stages hyper (step (ts - F - 1) R_HAI if linear) */
-        additive = timer_ev * (survive(&m, F * LT) - survive(&m, (F + 1) * LT));
+        double st = LT > 0 ? pow_n(ct.pass, rp->F) : 1.0, st1 = LT > 0 ? st * ct.pass : 1.0;
+
+        additive = timer_ev * (st - st1);
         t->hyp[0] = 0;
         t->mean[0] = 0;
-        t->hyp[1] = rhai * timer_ev * negligible(survive(&m, (F + 1) * LT));
+        t->hyp[1] = rhai * timer_ev * negligible(st1);
         t->mean[1] = t->hyp[1] > 0 ? hyper_mean(rp, &m, (F + 1) * LT, LT) : 0;
         t->gate_lo = (F + 1.5) * LT;
         t->gate_w = LT;
-        t->stage_l = fmax(LT, 1e-300);
+        t->stage_l = feroce_fluid_max(LT, 1e-300);
         t->stage_off = F + 1;
         first_inc = T;
     }
@@ -232,7 +278,8 @@ double feroce_fluid_increase(const struct feroce_fluid_terms *t, double u)
         /* linear mode: the mean stage past F, at most the stage u packets reach */
         stage = u / t->stage_l - t->stage_off;
         for (i = 0; i < 2; i++)
-            hyper += t->hyp[i] * (t->mean[i] > 0 ? fmax(1.0, fmin(t->mean[i], stage)) : 1.0);
+            hyper += t->hyp[i] *
+                     (t->mean[i] > 0 ? feroce_fluid_max(1.0, feroce_fluid_min(t->mean[i], stage)) : 1.0);
     }
     return t->add + gate * hyper;
 }
@@ -251,7 +298,7 @@ void feroce_fluid_flow_rhs_terms(const struct feroce_fluid_terms *t, double line
 
     dv[0] = t->up * (1 - alpha) - t->down * alpha;
     dv[1] = -t->clamp * t->cut * (rt - rc) + feroce_fluid_increase(t, v[3]);
-    dv[2] = -t->cut * fmin(rc * alpha / 2, rc - floor_rate) + (rt - rc) / 2 * t->recover;
+    dv[2] = -t->cut * feroce_fluid_min(rc * alpha / 2, rc - floor_rate) + (rt - rc) / 2 * t->recover;
     if (rt >= line && dv[1] > 0)
         dv[1] = 0;
     if (rc >= line && dv[2] > 0)

@@ -173,6 +173,12 @@ struct feroce_fluid_sim {
     double prev_dy[1 + 4 * FEROCE_FLUID_MAX_CLASSES]; /* ... and one step back (for sampling) */
     uint8_t dy_ok;
     int64_t rejected; /* steps the error control refused */
+    /* bs3's switch to its stabilised pair where its step is held at its stability limit */
+    uint8_t stab;          /* the stabilised pair is on */
+    uint8_t rejected_last; /* the last try was refused */
+    uint32_t held;         /* accepted bs3 steps in a row that could not grow */
+    double h_switch;       /* bs3's step when the stabilised pair took over */
+    double err_prev;       /* the last accepted error norm (PI control) */
 };
 
 /* Doubles the delay line needs. */

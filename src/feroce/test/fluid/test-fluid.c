@@ -246,6 +246,58 @@ static void test_bs3_matches_rk4(void)
     }
 }
 
+/* bs3 hands over to the stabilised pair once its step is held (the AdvCam bench is steady from
+ * ~20 ms), the step then passes bs3's stability limit (~220 us), the queue stays on rk4's; a class
+ * leaving hands back to bs3 */
+static void test_stabilised_pair(void)
+{
+    struct feroce_fluid_params p, r;
+    struct feroce_fluid_sim s;
+    struct feroce_fluid_flow f[FEROCE_FLUID_MAX_CLASSES];
+    double *ring, q, q_rk4, h_max = 0, t;
+    int on = 0;
+    uint32_t i;
+
+    CHECK_EQ(feroce_fluid_preset(&p, "paper", 10e9, 3, NULL), FEROCE_OK);
+    ring = calloc(feroce_fluid_ring_len(&p), sizeof(double));
+    feroce_fluid_init(&s, &p, ring);
+    CHECK_EQ(s.stab, 0);
+    for (t = 1e-3; t <= 0.1 + 1e-12; t += 1e-3) {
+        CHECK_EQ(feroce_fluid_advance(&s, t, NULL), FEROCE_OK);
+        on |= s.stab;
+        if (t > 0.05)
+            h_max = fmax(h_max, s.h);
+    }
+    CHECK(on && s.stab);
+    CHECK(h_max > 350e-6);
+    CHECK(s.steps < 450); /* bs3 alone: 547 */
+    feroce_fluid_sample(&s, 0.1, &q, f);
+    free(ring);
+    r = p;
+    r.method = FEROCE_FLUID_RK4;
+    r.max_step_ns = 500;
+    ring = calloc(feroce_fluid_ring_len(&r), sizeof(double));
+    feroce_fluid_init(&s, &r, ring);
+    CHECK_EQ(feroce_fluid_advance(&s, 0.1, NULL), FEROCE_OK);
+    feroce_fluid_sample(&s, 0.1, &q_rk4, f);
+    CHECK_NEAR(q / q_rk4, 1.0, 1e-4);
+    free(ring);
+
+    CHECK_EQ(feroce_fluid_preset(&p, "paper", 10e9, 1, NULL), FEROCE_OK);
+    p.nclasses = 3;
+    for (i = 1; i < 3; i++)
+        p.cls[i] = p.cls[0];
+    p.cls[0].leave_ns = 60000000;
+    CHECK_EQ(feroce_fluid_validate(&p, NULL), FEROCE_OK);
+    ring = calloc(feroce_fluid_ring_len(&p), sizeof(double));
+    feroce_fluid_init(&s, &p, ring);
+    CHECK_EQ(feroce_fluid_advance(&s, 0.055, NULL), FEROCE_OK);
+    CHECK(s.stab);
+    CHECK_EQ(feroce_fluid_advance(&s, 0.0601, NULL), FEROCE_OK);
+    CHECK(!s.active[0] && !s.stab);
+    free(ring);
+}
+
 /* a delay that is not a multiple of the step: the step shrinks to delay / k, exactly */
 static void test_step_divides_delay(void)
 {
@@ -366,6 +418,7 @@ static const struct check_test tests[] = {
     CHECK_TEST(test_boundary),
     CHECK_TEST(test_classes_schedule),
     CHECK_TEST(test_bs3_matches_rk4),
+    CHECK_TEST(test_stabilised_pair),
     CHECK_TEST(test_step_divides_delay),
     CHECK_TEST(test_named_errors),
     CHECK_TEST(test_hpcc_preset),
