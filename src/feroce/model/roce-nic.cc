@@ -225,6 +225,7 @@ RoceNic::DoDispose()
         qp->m_nic = nullptr;
     }
     m_qps.clear();
+    m_qpPrototype = nullptr;
     m_control.clear();
     m_pfcOut.clear();
     for (auto& p : m_rxPause)
@@ -484,6 +485,7 @@ void
 RoceNic::SetQueuePairAttribute(std::string name, const AttributeValue& value)
 {
     m_qpFactory.Set(name, value);
+    m_qpPrototype = nullptr;
     if (name == "Pmtu")
     {
         m_qpPmtu = static_cast<uint32_t>(DynamicCast<const UintegerValue>(value.Copy())->Get());
@@ -494,7 +496,17 @@ Ptr<RoceQueuePair>
 RoceNic::CreateQueuePair()
 {
     Start(); // the parameters are fixed from the first queue pair on
-    Ptr<RoceQueuePair> qp = m_qpFactory.Create<RoceQueuePair>();
+    Ptr<RoceQueuePair> qp;
+    if (!m_qpPrototype)
+    {
+        qp = m_qpFactory.Create<RoceQueuePair>();
+        m_qpPrototype = qp->Clone(false); // a copy of its attributes, before anyone changes them
+    }
+    else
+    {
+        // the same attribute values without the factory's per-attribute work
+        qp = m_qpPrototype->Clone(true);
+    }
     qp->Setup(this,
               kFirstQpn + uint32_t(m_qps.size()),
               &m_rp,

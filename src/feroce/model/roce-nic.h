@@ -64,7 +64,8 @@ class RoceNic : public FeroceNetDevice
     ~RoceNic() override;
 
     /// Create a queue pair with the QueuePair attributes (RoceQueuePair defaults overridden by
-    /// SetQueuePairAttribute).
+    /// SetQueuePairAttribute).  The defaults are read when the NIC creates its first queue pair
+    /// (and its first after a SetQueuePairAttribute): the later ones copy its attribute values.
     Ptr<RoceQueuePair> CreateQueuePair();
     /// Attributes for the queue pairs this NIC creates from now on.
     void SetQueuePairAttribute(std::string name, const AttributeValue& value);
@@ -166,6 +167,9 @@ class RoceNic : public FeroceNetDevice
     feroce_np_params m_np;
     feroce_np_state m_portNp;
     ObjectFactory m_qpFactory;
+    /// The attribute values m_qpFactory gave (a queue pair never set up); null until the first
+    /// CreateQueuePair and after SetQueuePairAttribute
+    Ptr<RoceQueuePair> m_qpPrototype;
     std::vector<Ptr<RoceQueuePair>> m_qps;
     uint32_t m_qpPmtu;                ///< the Pmtu the queue pairs get (checked by Validate)
     std::vector<uint64_t> m_sendable; ///< bit i: m_qps[i] may have a packet to send

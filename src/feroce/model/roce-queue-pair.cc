@@ -9,6 +9,7 @@
 #include "roce-nic.h"
 
 #include "ns3/log.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -195,52 +196,79 @@ RoceQueuePair::GetTypeId()
 }
 
 RoceQueuePair::RoceQueuePair()
-    : m_nic(nullptr),
-      m_qpn(0),
-      m_remoteQpn(0),
-      m_state(RESET),
-      m_template(FEROCE_OP_SEND_ONLY),
-      m_pmtu(1024),
+    : m_pmtu(1024),
       m_sendQueueDepth(256),
-      m_maxUnackedBytes(0),
       m_ackReqInterval(0),
       m_ackInterval(1),
       m_ackReqMessages(1),
-      m_completionLatency(Time(0)),
       m_retryCount(7),
       m_rnrRetry(7),
+      m_initialPsn(0),
       m_rnrTimerCode(1),
       m_priority(3),
       m_dscp(26),
-      m_initialPsn(0),
-      m_sendIdx(0),
-      m_sendPkt(0),
-      m_nextPsn(0),
-      m_sentEnd(0),
-      m_unackedPsn(0),
-      m_postPsn(0),
-      m_postSeq(0),
-      m_retries(0),
-      m_rnrRetries(0),
-      m_jitterDrawn(false),
-      m_jitter(CreateObject<UniformRandomVariable>()),
-      m_nextSendNs(0),
-      m_lastStartNs(0),
-      m_lastWireBits(0),
-      m_reportedRc(0),
-      m_reportedRt(0),
-      m_reportedAlpha(0),
-      m_ePsn(0),
-      m_msn(0),
-      m_unackedReceived(0),
-      m_nakSent(false),
-      m_dupAcked(false),
-      m_inSend(false),
-      m_sendRecvId(0),
-      m_np(nullptr)
+      m_maxUnackedBytes(0),
+      m_completionLatency(Time(0)),
+      m_template(FEROCE_OP_SEND_ONLY)
 {
     NS_LOG_FUNCTION(this);
     feroce_np_init(&m_npState);
+    TakeAutomaticStream();
+}
+
+RoceQueuePair::RoceQueuePair(const RoceQueuePair& o, bool takeStream)
+    : Object(o), // the TypeId; no aggregates
+      m_pmtu(o.m_pmtu),
+      m_sendQueueDepth(o.m_sendQueueDepth),
+      m_ackReqInterval(o.m_ackReqInterval),
+      m_ackInterval(o.m_ackInterval),
+      m_ackReqMessages(o.m_ackReqMessages),
+      m_retryCount(o.m_retryCount),
+      m_rnrRetry(o.m_rnrRetry),
+      m_initialPsn(o.m_initialPsn),
+      m_rnrTimerCode(o.m_rnrTimerCode),
+      m_priority(o.m_priority),
+      m_dscp(o.m_dscp),
+      m_maxUnackedBytes(o.m_maxUnackedBytes),
+      m_completionLatency(o.m_completionLatency),
+      m_ackTimeout(o.m_ackTimeout),
+      m_ackTimeoutJitter(o.m_ackTimeoutJitter),
+      m_template(FEROCE_OP_SEND_ONLY)
+{
+    NS_LOG_FUNCTION(this << &o << takeStream);
+    feroce_np_init(&m_npState);
+    if (takeStream)
+    {
+        TakeAutomaticStream();
+    }
+}
+
+Ptr<RoceQueuePair>
+RoceQueuePair::Clone(bool takeStream) const
+{
+    return Ptr<RoceQueuePair>(new RoceQueuePair(*this, takeStream), false);
+}
+
+void
+RoceQueuePair::TakeAutomaticStream()
+{
+    // what UniformRandomVariable's SetStream(-1) does, without building the generator
+    m_jitterStream = RngSeedManager::GetNextStreamIndex();
+    m_jitterSeed = RngSeedManager::GetSeed();
+    m_jitterRun = RngSeedManager::GetRun();
+    m_jitterRng.reset();
+}
+
+double
+RoceQueuePair::DrawJitterNs()
+{
+    if (!m_jitterRng)
+    {
+        m_jitterRng.reset(new RngStream(m_jitterSeed, m_jitterStream, m_jitterRun));
+    }
+    // UniformRandomVariable::GetValue(0, max), not antithetic
+    double max = double(m_ackTimeoutJitter.GetNanoSeconds());
+    return 0.0 + m_jitterRng->RandU01() * (max - 0.0);
 }
 
 RoceQueuePair::~RoceQueuePair()
@@ -262,7 +290,18 @@ RoceQueuePair::CheckPmtu(uint32_t pmtu)
 int64_t
 RoceQueuePair::AssignStreams(int64_t stream)
 {
-    m_jitter->SetStream(stream);
+    // what UniformRandomVariable's SetStream(stream) does: -1 takes the next automatic stream,
+    // the last 2^63 streams are the assigned ones; the generator starts afresh
+    NS_ASSERT(stream >= -1);
+    if (stream == -1)
+    {
+        TakeAutomaticStream();
+        return 1;
+    }
+    m_jitterStream = (uint64_t(1) << 63) + uint64_t(stream);
+    m_jitterSeed = RngSeedManager::GetSeed();
+    m_jitterRun = RngSeedManager::GetRun();
+    m_jitterRng.reset();
     return 1;
 }
 
@@ -596,8 +635,7 @@ RoceQueuePair::RetransmitTimeout()
     {
         // one draw per expiry (none per ACK); progress before it fires starts over
         m_jitterDrawn = true;
-        Time extra = NanoSeconds(
-            int64_t(m_jitter->GetValue(0, double(m_ackTimeoutJitter.GetNanoSeconds()))));
+        Time extra = NanoSeconds(int64_t(DrawJitterNs()));
         m_retransmitDeadline = now + extra;
         m_retransmitEvent = Simulator::Schedule(extra, &RoceQueuePair::RetransmitTimeout, this);
         return;
@@ -752,22 +790,22 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     m_retransmitEvent.Cancel();
     // the requests already acknowledged complete successfully, before the failed ones
     m_retireEvent.Cancel();
-    std::deque<Retiring> retiring;
+    FeroceRing<Retiring> retiring;
     retiring.swap(m_retiring);
-    for (const Retiring& r : retiring)
+    for (std::size_t i = 0; i < retiring.size(); i++)
     {
-        Complete(r.completion);
+        Complete(retiring[i].completion);
     }
-    std::deque<SendEntry> flushed;
+    FeroceRing<SendEntry> flushed;
     flushed.swap(m_sq);
     m_sendIdx = 0;
     m_sendPkt = 0;
     m_errorTrace(m_qpn, why);
     m_nic->NotifyQpError();
     bool firstEntry = true;
-    for (const SendEntry& e : flushed)
+    for (std::size_t i = 0; i < flushed.size(); i++)
     {
-        RoceCompletion c = MakeCompletion(e, firstEntry ? why : ROCE_WC_FLUSHED);
+        RoceCompletion c = MakeCompletion(flushed[i], firstEntry ? why : ROCE_WC_FLUSHED);
         firstEntry = false;
         if (!m_completionCb.IsNull())
         {

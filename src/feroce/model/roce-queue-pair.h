@@ -8,6 +8,7 @@
 #define ROCE_QUEUE_PAIR_H
 
 #include "feroce-frame.h"
+#include "feroce-ring.h"
 #include "qp-rate-limiter.h"
 #include "roce-header.h"
 #include "roce-work-request.h"
@@ -21,10 +22,10 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
-#include "ns3/random-variable-stream.h"
+#include "ns3/rng-stream.h"
 #include "ns3/traced-callback.h"
 
-#include <deque>
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -65,6 +66,7 @@ class RoceQueuePair : public Object
 
     RoceQueuePair();
     ~RoceQueuePair() override;
+    RoceQueuePair& operator=(const RoceQueuePair&) = delete;
 
     /// QP state, as ibv_qp_state names them (only those feroce uses).
     enum State
@@ -158,6 +160,21 @@ class RoceQueuePair : public Object
   private:
     friend class RoceNic;
 
+    /**
+     * A new queue pair with o's attribute values and a fresh state, as the NIC's ObjectFactory
+     * would make it, without the attribute machinery (which costs about 10^5 instructions per
+     * queue pair).  With takeStream it takes the next automatic random stream for
+     * AckTimeoutJitter, as a constructed queue pair does; without, it is a prototype that never
+     * draws.
+     */
+    RoceQueuePair(const RoceQueuePair& o, bool takeStream);
+    /// RoceQueuePair(*this, takeStream) as an ns-3 object of the same TypeId.
+    Ptr<RoceQueuePair> Clone(bool takeStream) const;
+    /// Choose the automatic random stream (RngSeedManager's next) for AckTimeoutJitter.
+    void TakeAutomaticStream();
+    /// A uniform draw in [0, AckTimeoutJitter) ns.
+    double DrawJitterNs();
+
     struct SendEntry
     {
         RoceWorkRequest wr;
@@ -210,69 +227,80 @@ class RoceQueuePair : public Object
     void SendCnp();
     Ptr<Packet> BuildControl(uint8_t opcode, uint8_t dscp, uint8_t pcp) const;
 
-    RoceNic* m_nic;
-    uint32_t m_qpn;
-    uint32_t m_remoteQpn;
-    State m_state;
-    RoceHeader m_template; ///< addresses, ports and classes of this connection
+    // hot fields first; the state's initial values are here, for both constructors
+    RoceNic* m_nic{nullptr};
+    uint32_t m_qpn{0};
+    uint32_t m_remoteQpn{0};
+    State m_state{RESET};
 
-    // attributes
+    // attributes (the constructors set them)
     uint32_t m_pmtu;
     uint32_t m_sendQueueDepth;
-    uint64_t m_maxUnackedBytes;
     uint32_t m_ackReqInterval;
     uint32_t m_ackInterval;
     uint32_t m_ackReqMessages;
-    Time m_completionLatency;
-    Time m_ackTimeout;
-    Time m_ackTimeoutJitter;
     uint32_t m_retryCount;
     uint32_t m_rnrRetry;
+    uint32_t m_initialPsn;
     uint8_t m_rnrTimerCode;
     uint8_t m_priority;
     uint8_t m_dscp;
-    uint32_t m_initialPsn;
+
+    bool m_jitterDrawn{false}; ///< this expiry's AckTimeoutJitter was added to the deadline
+    bool m_nakSent{false};     ///< a sequence-error NAK was sent for the current gap
+    bool m_dupAcked{false};    ///< the current run of duplicates was acknowledged
+    bool m_inSend{false};      ///< a SEND message is being received (its buffer taken)
+
+    uint64_t m_maxUnackedBytes;
+    Time m_completionLatency;
+    Time m_ackTimeout;
+    Time m_ackTimeoutJitter;
+
+    RoceHeader m_template; ///< addresses, ports and classes of this connection
 
     // requester state
-    std::deque<SendEntry> m_sq;
-    std::size_t m_sendIdx;           ///< entry of the next packet to send
-    uint32_t m_sendPkt;              ///< packet index in that entry
-    uint32_t m_nextPsn;              ///< PSN of the next packet to send
-    uint32_t m_sentEnd;              ///< PSN after the highest PSN sent
-    uint32_t m_unackedPsn;           ///< oldest PSN not acknowledged
-    uint32_t m_postPsn;              ///< first PSN of the next posted request
-    uint64_t m_postSeq;              ///< requests posted so far
-    std::deque<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
+    FeroceRing<SendEntry> m_sq;
+    std::size_t m_sendIdx{0};        ///< entry of the next packet to send
+    uint32_t m_sendPkt{0};           ///< packet index in that entry
+    uint32_t m_nextPsn{0};           ///< PSN of the next packet to send
+    uint32_t m_sentEnd{0};           ///< PSN after the highest PSN sent
+    uint32_t m_unackedPsn{0};        ///< oldest PSN not acknowledged
+    uint32_t m_postPsn{0};           ///< first PSN of the next posted request
+    uint32_t m_retries{0};           ///< consecutive timeouts/NAKs without progress
+    uint64_t m_postSeq{0};           ///< requests posted so far
+    FeroceRing<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
     EventId m_retireEvent;
-    uint32_t m_retries; ///< consecutive timeouts/NAKs without progress
-    uint32_t m_rnrRetries;
+    uint32_t m_rnrRetries{0};
+    uint32_t m_lastWireBits{0};
     Time m_rnrUntil;
     Time m_retransmitDeadline;
     EventId m_retransmitEvent;
-    bool m_jitterDrawn; ///< this expiry's AckTimeoutJitter was added to the deadline
-    Ptr<UniformRandomVariable> m_jitter;
     std::vector<RoceCompletion> m_completedScratch; ///< AcknowledgeUpTo's list, kept allocated
 
     // DCQCN reaction point
-    QpRateLimiter m_rl;  ///< double precision, or fixed point when the NIC says so
-    double m_nextSendNs; ///< pacing: earliest start of the next data packet
-    double m_lastStartNs;
-    uint32_t m_lastWireBits;
-    double m_reportedRc;
-    double m_reportedRt;
-    double m_reportedAlpha;
+    QpRateLimiter m_rl;     ///< double precision, or fixed point when the NIC says so
+    double m_nextSendNs{0}; ///< pacing: earliest start of the next data packet
+    double m_lastStartNs{0};
+    double m_reportedRc{0};
+    double m_reportedRt{0};
+    double m_reportedAlpha{0};
 
     // responder state
-    uint32_t m_ePsn;
-    uint32_t m_msn;
-    uint32_t m_unackedReceived; ///< packets accepted since the last ACK
-    bool m_nakSent;             ///< a sequence-error NAK was sent for the current gap
-    bool m_dupAcked;            ///< the current run of duplicates was acknowledged
-    std::deque<uint64_t> m_rq;
-    bool m_inSend; ///< a SEND message is being received (its buffer taken)
-    uint64_t m_sendRecvId;
-    const feroce_np_params* m_np;
+    uint32_t m_ePsn{0};
+    uint32_t m_msn{0};
+    uint32_t m_unackedReceived{0}; ///< packets accepted since the last ACK
+    FeroceRing<uint64_t> m_rq;
+    uint64_t m_sendRecvId{0};
+    const feroce_np_params* m_np{nullptr};
     feroce_np_state m_npState;
+
+    // AckTimeoutJitter's random stream is chosen when the QP is created (an automatic number,
+    // as a UniformRandomVariable takes it) or by AssignStreams, with the seed and run of that
+    // moment; its generator is built at the first draw, so a QP without jitter allocates none
+    uint32_t m_jitterSeed{0};
+    uint64_t m_jitterStream{0}; ///< RngStream number: automatic (< 2^63) or 2^63 + assigned
+    uint64_t m_jitterRun{0};
+    std::unique_ptr<RngStream> m_jitterRng;
 
     Counters m_counters;
     CompletionCallback m_completionCb;

@@ -9,10 +9,12 @@
 #include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/feroce-channel.h"
+#include "ns3/feroce-ring.h"
 #include "ns3/icrc-trailer.h"
 #include "ns3/node-container.h"
 #include "ns3/pfc-header.h"
 #include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -26,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <set>
 #include <vector>
 
@@ -339,6 +342,60 @@ class RoceTimeoutTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * FeroceRing, the queue pair's FIFO, against std::deque through 20000 random pushes and pops
+ * (growth while wrapped around included), and swap.
+ */
+class FeroceRingTestCase : public TestCase
+{
+  public:
+    FeroceRingTestCase()
+        : TestCase("FeroceRing behaves as std::deque")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FeroceRing<uint64_t> ring;
+        std::deque<uint64_t> ref;
+        uint64_t lcg = 12345;
+        for (uint64_t i = 0; i < 20000; i++)
+        {
+            lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+            // more pushes than pops in the first half, fewer in the second
+            bool push = ref.empty() || (lcg >> 33) % 100 < (i < 10000 ? 60u : 40u);
+            if (push)
+            {
+                ring.push_back(i);
+                ref.push_back(i);
+            }
+            else
+            {
+                ring.pop_front();
+                ref.pop_front();
+            }
+            NS_TEST_ASSERT_MSG_EQ(ring.size(), ref.size(), "size");
+            NS_TEST_ASSERT_MSG_EQ(ring.empty(), ref.empty(), "empty");
+            if (!ref.empty())
+            {
+                NS_TEST_ASSERT_MSG_EQ(ring.front(), ref.front(), "front");
+                std::size_t k = std::size_t(lcg >> 40) % ref.size();
+                NS_TEST_ASSERT_MSG_EQ(ring[k], ref[k], "entry " << k);
+            }
+        }
+        FeroceRing<uint64_t> other;
+        other.swap(ring);
+        NS_TEST_ASSERT_MSG_EQ(ring.size(), 0, "swapped out");
+        NS_TEST_ASSERT_MSG_EQ(other.size(), ref.size(), "swapped in");
+        for (std::size_t k = 0; k < ref.size(); k++)
+        {
+            NS_TEST_ASSERT_MSG_EQ(other[k], ref[k], "swapped entry " << k);
+        }
+    }
+};
+
+/**
+ * \ingroup feroce
  * AckTimeoutJitter: the timeout after a lost ACK fires AckTimeout plus a
  * uniform draw below the jitter, taken from the QP's stream: over 200
  * streams the extra delays spread over [0, 50 us) with mean 25 us (within 4
@@ -406,6 +463,13 @@ class RoceTimeoutJitterTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(hi, 45, "draws near the jitter");
         NS_TEST_EXPECT_MSG_EQ(RunOnce(jitter, 7), RunOnce(jitter, 7), "same stream, same instant");
         NS_TEST_EXPECT_MSG_NE(RunOnce(jitter, 7), RunOnce(jitter, 8), "another stream, another");
+        // the QP builds its generator lazily; the draw is still a UniformRandomVariable's on
+        // the stream AssignStreams gave
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(7);
+        Time expected =
+            base + NanoSeconds(int64_t(u->GetValue(0, double(jitter.GetNanoSeconds()))));
+        NS_TEST_EXPECT_MSG_EQ(RunOnce(jitter, 7), expected, "UniformRandomVariable's draw");
     }
 
     Time m_latency;
@@ -840,6 +904,7 @@ class RoceNicTestSuite : public TestSuite
         AddTestCase(new RoceGoBackNTestCase);
         AddTestCase(new RoceTimeoutTestCase);
         AddTestCase(new RoceTimeoutJitterTestCase);
+        AddTestCase(new FeroceRingTestCase);
         AddTestCase(new RoceRnrTestCase(true));
         AddTestCase(new RoceRnrTestCase(false));
         AddTestCase(new RoceWindowTestCase(4));
