@@ -199,6 +199,66 @@ static int open_point_db(const char *path, sqlite3 **db)
     return rc;
 }
 
+/* The process's own failure, for a point or a batch ("" when it exited 0). */
+static void process_reason(const struct sweep_outcome *o, char *reason, size_t len)
+{
+    reason[0] = '\0';
+    if (o->timed_out)
+        snprintf(reason, len, "timed out after %.1f s (killed)", o->wall_s);
+    else if (o->signal)
+        snprintf(reason, len, "killed by signal %d (%s)", o->signal, strsignal(o->signal));
+    else if (o->exit_status != 0)
+        snprintf(reason, len, "exit status %d", o->exit_status);
+}
+
+/* A point's row as the process that ran it ended (command: the point's; combo: its JSON text). */
+static struct row outcome_row(const struct sweep_grid *g, const struct sweep_point *pt,
+                              const struct sweep_outcome *o, const char *combo, const char *command,
+                              const char *now)
+{
+    struct row r = { .key = pt->key,
+                     .sweep = g->sf->name,
+                     .spec = pt->spec,
+                     .combo = combo,
+                     .version = g->version,
+                     .stderr_tail = o->stderr_tail,
+                     .command = command,
+                     .finished_at = now,
+                     .seed = pt->seed,
+                     .exit_status = o->exit_status,
+                     .has_exit = o->exit_status >= 0,
+                     .signal = o->signal,
+                     .timed_out = o->timed_out,
+                     .wall_s = o->wall_s };
+    return r;
+}
+
+/* Inside a transaction, writes point r's row, done with run src of sdb copied (src >= 0) or failed
+ * for reason, one attempt more than the points table has: 0, 1 when the point is done already (the
+ * first record kept: another driver or a merge), -1 with err. */
+static int put_outcome(sqlite3 *db, struct row *r, sqlite3 *sdb, int64_t src, const char *reason, char *err,
+                       size_t errlen)
+{
+    char status[16];
+    if (get_state(db, r->key, status, sizeof status, &r->attempts, NULL, 0, err, errlen) != 0)
+        return -1;
+    if (strcmp(status, "done") == 0)
+        return 1;
+    r->attempts++;
+    if (src >= 0) {
+        int64_t id;
+        if (feroce_db_copy_run(sdb, src, db, &id, err, errlen) != 0)
+            return -1;
+        r->run_id = id;
+        r->status = "done";
+        r->stderr_tail = NULL;
+    } else {
+        r->status = "failed";
+        r->error = reason;
+    }
+    return put_row(db, r, err, errlen) != 0 ? -1 : 0;
+}
+
 int sweep_db_record(sqlite3 *db, const struct sweep_grid *g, const struct sweep_point *pt,
                     const struct sweep_outcome *o, const char *point_db, char *why, size_t whylen, char *err,
                     size_t errlen)
@@ -207,64 +267,33 @@ int sweep_db_record(sqlite3 *db, const struct sweep_grid *g, const struct sweep_
     char now[32];
     feroce_db_now(now, sizeof now);
     char *combo = sweep_grid_combo_json(g, pt->combo);
-    struct row r = { .key = pt->key,
-                     .sweep = g->sf->name,
-                     .spec = pt->spec,
-                     .combo = combo,
-                     .version = g->version,
-                     .stderr_tail = o->stderr_tail,
-                     .command = o->command,
-                     .finished_at = now,
-                     .seed = pt->seed,
-                     .exit_status = o->exit_status,
-                     .has_exit = o->exit_status >= 0,
-                     .signal = o->signal,
-                     .timed_out = o->timed_out,
-                     .wall_s = o->wall_s };
+    struct row r = outcome_row(g, pt, o, combo, o->command, now);
     sqlite3 *pdb = NULL;
     int64_t src = -1;
-    if (o->timed_out)
-        snprintf(reason, sizeof reason, "timed out after %.1f s (killed)", o->wall_s);
-    else if (o->signal)
-        snprintf(reason, sizeof reason, "killed by signal %d (%s)", o->signal, strsignal(o->signal));
-    else if (o->exit_status != 0)
-        snprintf(reason, sizeof reason, "exit status %d", o->exit_status);
-    else if (access(point_db, F_OK) != 0)
-        snprintf(reason, sizeof reason, "exited 0 but wrote no --db file %s", point_db);
-    else if (open_point_db(point_db, &pdb) != SQLITE_OK)
-        snprintf(reason, sizeof reason, "exited 0 but its --db cannot be opened: %s", sqlite3_errmsg(pdb));
-    else {
-        sqlite3_busy_timeout(pdb, 60000);
-        src = the_run(pdb, reason, sizeof reason);
+    process_reason(o, reason, sizeof reason);
+    if (!reason[0]) {
+        if (access(point_db, F_OK) != 0)
+            snprintf(reason, sizeof reason, "exited 0 but wrote no --db file %s", point_db);
+        else if (open_point_db(point_db, &pdb) != SQLITE_OK)
+            snprintf(reason, sizeof reason, "exited 0 but its --db cannot be opened: %s",
+                     sqlite3_errmsg(pdb));
+        else {
+            sqlite3_busy_timeout(pdb, 60000);
+            src = the_run(pdb, reason, sizeof reason);
+        }
     }
 
     int result = -1;
-    char status[16];
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
         feroce_db_fail(err, errlen, "starting the transaction", db);
         goto out;
     }
-    if (get_state(db, pt->key, status, sizeof status, &r.attempts, NULL, 0, err, errlen) != 0)
-        goto rollback;
-    if (strcmp(status, "done") == 0) {
-        /* recorded already (by another driver or a merge): keep the first */
-        result = SWEEP_DONE;
+    int put = put_outcome(db, &r, pdb, src, reason, err, errlen);
+    if (put != 0) {
+        if (put > 0)
+            result = SWEEP_DONE;
         goto rollback;
     }
-    r.attempts++;
-    if (src >= 0) {
-        int64_t id;
-        if (feroce_db_copy_run(pdb, src, db, &id, err, errlen) != 0)
-            goto rollback;
-        r.run_id = id;
-        r.status = "done";
-        r.stderr_tail = NULL;
-    } else {
-        r.status = "failed";
-        r.error = reason;
-    }
-    if (put_row(db, &r, err, errlen) != 0)
-        goto rollback;
     if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         feroce_db_fail(err, errlen, "committing the point", db);
         goto rollback;
@@ -282,18 +311,6 @@ out:
 }
 
 static const char *col_text(sqlite3_stmt *st, int i);
-
-/* The process's own failure, as sweep_db_record words it ("" when it exited 0). */
-static void process_reason(const struct sweep_outcome *o, char *reason, size_t len)
-{
-    reason[0] = '\0';
-    if (o->timed_out)
-        snprintf(reason, len, "timed out after %.1f s (killed)", o->wall_s);
-    else if (o->signal)
-        snprintf(reason, len, "killed by signal %d (%s)", o->signal, strsignal(o->signal));
-    else if (o->exit_status != 0)
-        snprintf(reason, len, "exit status %d", o->exit_status);
-}
 
 int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_batch_point *pts, size_t n,
                           const struct sweep_outcome *o, const char *batch_db, char *err, size_t errlen)
@@ -322,21 +339,11 @@ int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_
     }
     for (size_t i = 0; i < n; i++) {
         struct sweep_batch_point *b = &pts[i];
-        char status[16], reason[512] = "";
+        char reason[512] = "";
         char *combo = sweep_grid_combo_json(g, b->pt->combo);
-        struct row r = { .key = b->pt->key,
-                         .sweep = g->sf->name,
-                         .spec = b->pt->spec,
-                         .combo = combo,
-                         .version = g->version,
-                         .command = b->command,
-                         .finished_at = now,
-                         .seed = b->pt->seed,
-                         .exit_status = o->exit_status,
-                         .has_exit = o->exit_status >= 0,
-                         .signal = o->signal,
-                         .timed_out = o->timed_out,
-                         .wall_s = o->wall_s / (double)n };
+        struct row r = outcome_row(g, b->pt, o, combo, b->command, now);
+        r.stderr_tail = NULL;
+        r.wall_s = o->wall_s / (double)n;
         int64_t src = -1;
         b->tail = NULL;
         if (proc_reason[0]) {
@@ -365,33 +372,14 @@ int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_
                 r.stderr_tail = b->tail;
             }
         }
-        if (get_state(db, b->pt->key, status, sizeof status, &r.attempts, NULL, 0, err, errlen) != 0) {
-            free(combo);
+        int put = put_outcome(db, &r, bdb, src, reason, err, errlen);
+        free(combo);
+        if (put < 0)
             goto rollback;
-        }
-        if (strcmp(status, "done") == 0) {
-            b->state = SWEEP_DONE; /* recorded already (by another driver or a merge): keep the first */
-            free(combo);
+        if (put > 0) {
+            b->state = SWEEP_DONE; /* recorded already: the first kept */
             continue;
         }
-        r.attempts++;
-        if (src >= 0) {
-            int64_t id;
-            if (feroce_db_copy_run(bdb, src, db, &id, err, errlen) != 0) {
-                free(combo);
-                goto rollback;
-            }
-            r.run_id = id;
-            r.status = "done";
-            r.stderr_tail = NULL;
-        } else {
-            r.status = "failed";
-            r.error = reason;
-        }
-        int put = put_row(db, &r, err, errlen);
-        free(combo);
-        if (put != 0)
-            goto rollback;
         b->state = src >= 0 ? SWEEP_DONE : SWEEP_FAILED;
         snprintf(b->why, sizeof b->why, "%s", reason);
     }

@@ -88,23 +88,119 @@ static void report_failure(struct sweep_progress *pr, const struct sweep_grid *g
     free(combo);
 }
 
+/* Starts a process that runs n_points points (runner_start's arguments); 0 or SWEEP_EXIT_FAILED, said. */
+static int start_process(struct sweep_runner *r, size_t index, char *const argv[], const char *dir,
+                         double timeout_s, size_t n_points, struct sweep_progress *pr, struct run_totals *t)
+{
+    char err[1024];
+    if (runner_start(r, index, argv, dir, timeout_s, err, sizeof err) != 0) {
+        progress_message(pr, "feroce-sweep: %s", err);
+        return SWEEP_EXIT_FAILED;
+    }
+    t->started += n_points;
+    pr->running = r->n;
+    return 0;
+}
+
+/* The start of a run of processes: the runner, the clock, the progress line. */
+static void run_begin(struct sweep_runner *r, long jobs, struct sweep_progress *pr, struct run_totals *t)
+{
+    runner_init(r);
+    t->jobs = jobs;
+    t->first_start = now_s();
+    t->last_end = t->first_start;
+    progress_draw(pr, 1);
+}
+
+/* Waits up to a second for a process to end: 1 when one did (f filled), 0 when none did (the progress
+ * line redrawn), -1 when a signal interrupts the run (t->interrupted set). */
+static int wait_process(struct sweep_runner *r, struct sweep_finished *f, struct sweep_progress *pr,
+                        struct run_totals *t)
+{
+    int sig = 0;
+    int w = runner_wait(r, now_s() + 1.0, f, &sig);
+    if (w < 0)
+        t->interrupted = sig;
+    else if (w == 0)
+        progress_draw(pr, 0);
+    else
+        pr->running = r->n;
+    return w;
+}
+
+/* How an ended process went; *tail (to free, NULL when it exited 0) is the end of its stderr. */
+static struct sweep_outcome process_outcome(const struct sweep_finished *f, char **tail)
+{
+    *tail = NULL;
+    if (f->exit_status != 0 || f->proc.timed_out) {
+        char *errfile = xasprintf("%s/stderr.txt", f->proc.dir);
+        *tail = read_tail(errfile, STDERR_TAIL_BYTES);
+        free(errfile);
+    }
+    struct sweep_outcome o = { .exit_status = f->proc.timed_out ? -1 : f->exit_status,
+                               .signal = f->proc.timed_out ? 0 : f->signal,
+                               .timed_out = f->proc.timed_out,
+                               .wall_s = f->wall_s,
+                               .stderr_tail = *tail,
+                               .command = f->proc.command };
+    return o;
+}
+
+/* Counts a recorded point (done or failed), saying why when it failed. */
+static void count_point(struct sweep_progress *pr, struct run_totals *t, const struct sweep_grid *g,
+                        const struct sweep_point *pt, enum sweep_state state, const char *why,
+                        const char *tail, const char *dir)
+{
+    pr->finished++;
+    if (state == SWEEP_DONE) {
+        t->done++;
+        pr->done++;
+    } else {
+        t->failed++;
+        pr->failed++;
+        report_failure(pr, g, pt, why, tail, dir);
+    }
+}
+
+/* The end of an ended process's bookkeeping: its time, and what wait_process and process_outcome gave. */
+static void process_done(struct sweep_finished *f, char *tail, struct sweep_progress *pr,
+                         struct run_totals *t)
+{
+    t->points_wall += f->wall_s;
+    t->last_end = now_s();
+    free(tail);
+    free(f->proc.dir);
+    free(f->proc.command);
+    progress_draw(pr, 1);
+}
+
+/* Stops the processes still running (what they run, and whose points run again: "points", "they" or
+ * "batches", "their points"); after a signal says so and returns 128 + the signal, else rc. */
+static int run_end(struct sweep_runner *r, struct sweep_progress *pr, const struct run_totals *t,
+                   const char *what, const char *whose, int rc)
+{
+    size_t stopped = r->n;
+    runner_done(r);
+    progress_clear(pr);
+    if (t->interrupted) {
+        fprintf(stderr,
+                "feroce-sweep: interrupted (%s): %zu points finished and recorded; %zu running %s stopped "
+                "(%s run again next time)\n",
+                strsignal(t->interrupted), t->done + t->failed, stopped, what, whose);
+        return 128 + t->interrupted;
+    }
+    return rc;
+}
+
 static int start_point(struct sweep_runner *r, const struct sweep_grid *g, const struct sweep_point *pt,
                        const char *program, double timeout_s, point_dir_fn dir_of, const void *dir_arg,
                        struct sweep_progress *pr, struct run_totals *t)
 {
-    char err[1024];
-    int rc = 0;
     char *dir = dir_of(dir_arg, pt);
     char *db_file = xasprintf("%s/run.db", dir);
     struct strv argv = { 0 };
     sweep_grid_argv(g, pt, program, dir, db_file, &argv);
-    if (runner_start(r, (size_t)(pt - g->points), argv.v, dir, timeout_s, err, sizeof err) != 0) {
-        progress_message(pr, "feroce-sweep: %s", err);
-        rc = SWEEP_EXIT_FAILED;
-    } else {
-        t->started++;
-        pr->running = r->n;
-    }
+    int rc = start_process(r, (size_t)(pt - g->points), argv.v, dir, timeout_s, 1, pr, t);
     strv_free(&argv);
     free(db_file);
     free(dir);
@@ -120,11 +216,7 @@ static int run_points(const struct sweep_grid *g, sqlite3 *db, const char *progr
     char err[1024], why[600];
     int rc = 0;
     size_t next = 0;
-    runner_init(&r);
-    t->jobs = jobs;
-    t->first_start = now_s();
-    t->last_end = t->first_start;
-    progress_draw(pr, 1);
+    run_begin(&r, jobs, pr, t);
     while ((next < n || r.n > 0) && rc == 0) {
         /* start as many as there are free slots */
         while (next < n && r.n < (size_t)jobs && rc == 0)
@@ -132,68 +224,31 @@ static int run_points(const struct sweep_grid *g, sqlite3 *db, const char *progr
         if (rc)
             break;
         struct sweep_finished f;
-        int sig = 0;
-        int w = runner_wait(&r, now_s() + 1.0, &f, &sig);
-        if (w < 0) {
-            t->interrupted = sig;
+        int w = wait_process(&r, &f, pr, t);
+        if (w < 0)
             break;
-        }
-        if (w == 0) {
-            progress_draw(pr, 0);
+        if (w == 0)
             continue;
-        }
-        pr->running = r.n;
         /* the next point first, then the bookkeeping of this one */
         if (next < n && r.n < (size_t)jobs)
             rc = start_point(&r, g, &g->points[todo[next++]], program, timeout_s, dir_of, dir_arg, pr, t);
         const struct sweep_point *pt = &g->points[f.proc.point];
-        char *tail = NULL;
-        if (f.exit_status != 0 || f.proc.timed_out) {
-            char *errfile = xasprintf("%s/stderr.txt", f.proc.dir);
-            tail = read_tail(errfile, STDERR_TAIL_BYTES);
-            free(errfile);
-        }
-        struct sweep_outcome o = { .exit_status = f.proc.timed_out ? -1 : f.exit_status,
-                                   .signal = f.proc.timed_out ? 0 : f.signal,
-                                   .timed_out = f.proc.timed_out,
-                                   .wall_s = f.wall_s,
-                                   .stderr_tail = tail,
-                                   .command = f.proc.command };
+        char *tail;
+        struct sweep_outcome o = process_outcome(&f, &tail);
         char *db_file = xasprintf("%s/run.db", f.proc.dir);
         why[0] = '\0';
         int s = sweep_db_record(db, g, pt, &o, db_file, why, sizeof why, err, sizeof err);
         free(db_file);
-        t->points_wall += f.wall_s;
-        t->last_end = now_s();
-        pr->finished++;
-        if (s == SWEEP_DONE) {
-            t->done++;
-            pr->done++;
-        } else if (s == SWEEP_FAILED) {
-            t->failed++;
-            pr->failed++;
-            report_failure(pr, g, pt, why, tail, f.proc.dir);
+        if (s == SWEEP_DONE || s == SWEEP_FAILED) {
+            count_point(pr, t, g, pt, s, why, tail, f.proc.dir);
         } else {
+            pr->finished++;
             progress_message(pr, "feroce-sweep: cannot record point %s: %s", pt->key, err);
             rc = SWEEP_EXIT_FAILED;
         }
-        free(tail);
-        free(f.proc.dir);
-        free(f.proc.command);
-        progress_draw(pr, 1);
+        process_done(&f, tail, pr, t);
     }
-    size_t stopped = r.n;
-    runner_done(&r);
-    progress_clear(pr);
-    if (t->interrupted) {
-        fprintf(
-            stderr,
-            "feroce-sweep: interrupted (%s): %zu points finished and recorded; %zu running points stopped "
-            "(they run again next time)\n",
-            strsignal(t->interrupted), t->done + t->failed, stopped);
-        return 128 + t->interrupted;
-    }
-    return rc;
+    return run_end(&r, pr, t, "points", "they", rc);
 }
 
 /* ---- batches: many points per process (the sweep file's "batch N") ---- */
@@ -274,18 +329,9 @@ static int batch_prepare(struct batch *b, const struct sweep_grid *g, const size
 static int start_batch(struct sweep_runner *r, struct batch *b, size_t index, const char *program,
                        double timeout_s, struct sweep_progress *pr, struct run_totals *t)
 {
-    char err[1024];
     char *batch_arg = xasprintf("--batch=%s", b->points), *db_arg = xasprintf("--db=%s/batch.db", b->dir);
     char *argv[] = { (char *)program, batch_arg, db_arg, NULL };
-    int rc = 0;
-    if (runner_start(r, index, argv, b->dir, timeout_s > 0 ? timeout_s * (double)b->n : 0, err, sizeof err) !=
-        0) {
-        progress_message(pr, "feroce-sweep: %s", err);
-        rc = SWEEP_EXIT_FAILED;
-    } else {
-        t->started += b->n;
-        pr->running = r->n;
-    }
+    int rc = start_process(r, index, argv, b->dir, timeout_s > 0 ? timeout_s * (double)b->n : 0, b->n, pr, t);
     free(batch_arg);
     free(db_arg);
     return rc;
@@ -312,11 +358,7 @@ static int run_batches(const struct sweep_grid *g, sqlite3 *db, const char *prog
     }
     struct sweep_runner r;
     size_t next = 0;
-    runner_init(&r);
-    t->jobs = jobs;
-    t->first_start = now_s();
-    t->last_end = t->first_start;
-    progress_draw(pr, 1);
+    run_begin(&r, jobs, pr, t);
     while ((next < nb || r.n > 0) && rc == 0) {
         while (next < nb && r.n < (size_t)jobs && rc == 0) {
             if (batch_prepare(&bs[next], g, todo, program, sweep_dir, err, sizeof err) != 0) {
@@ -330,30 +372,14 @@ static int run_batches(const struct sweep_grid *g, sqlite3 *db, const char *prog
         if (rc)
             break;
         struct sweep_finished f;
-        int sig = 0;
-        int w = runner_wait(&r, now_s() + 1.0, &f, &sig);
-        if (w < 0) {
-            t->interrupted = sig;
+        int w = wait_process(&r, &f, pr, t);
+        if (w < 0)
             break;
-        }
-        if (w == 0) {
-            progress_draw(pr, 0);
+        if (w == 0)
             continue;
-        }
-        pr->running = r.n;
         struct batch *b = &bs[f.proc.point];
-        char *tail = NULL;
-        if (f.exit_status != 0 || f.proc.timed_out) {
-            char *errfile = xasprintf("%s/stderr.txt", f.proc.dir);
-            tail = read_tail(errfile, STDERR_TAIL_BYTES);
-            free(errfile);
-        }
-        struct sweep_outcome o = { .exit_status = f.proc.timed_out ? -1 : f.exit_status,
-                                   .signal = f.proc.timed_out ? 0 : f.signal,
-                                   .timed_out = f.proc.timed_out,
-                                   .wall_s = f.wall_s,
-                                   .stderr_tail = tail,
-                                   .command = f.proc.command };
+        char *tail;
+        struct sweep_outcome o = process_outcome(&f, &tail);
         struct sweep_batch_point *bp = xcalloc(b->n, sizeof *bp);
         for (size_t i = 0; i < b->n; i++) {
             bp[i].pt = &g->points[todo[b->first + i]];
@@ -364,44 +390,21 @@ static int run_batches(const struct sweep_grid *g, sqlite3 *db, const char *prog
             progress_message(pr, "feroce-sweep: cannot record the batch in %s: %s", f.proc.dir, err);
             rc = SWEEP_EXIT_FAILED;
         } else {
-            for (size_t i = 0; i < b->n; i++) {
-                pr->finished++;
-                if (bp[i].state == SWEEP_DONE) {
-                    t->done++;
-                    pr->done++;
-                } else {
-                    t->failed++;
-                    pr->failed++;
-                    report_failure(pr, g, bp[i].pt, bp[i].why, bp[i].tail ? bp[i].tail : tail, f.proc.dir);
-                }
-            }
+            for (size_t i = 0; i < b->n; i++)
+                count_point(pr, t, g, bp[i].pt, bp[i].state, bp[i].why, bp[i].tail ? bp[i].tail : tail,
+                            f.proc.dir);
         }
         for (size_t i = 0; i < b->n; i++)
             free(bp[i].tail);
         free(bp);
         free(batch_db);
-        t->points_wall += f.wall_s;
-        t->last_end = now_s();
-        free(tail);
-        free(f.proc.dir);
-        free(f.proc.command);
         batch_free(b);
-        progress_draw(pr, 1);
+        process_done(&f, tail, pr, t);
     }
-    size_t stopped = r.n;
-    runner_done(&r);
-    progress_clear(pr);
+    rc = run_end(&r, pr, t, "batches", "their points", rc);
     for (size_t i = 0; i < nb; i++)
         batch_free(&bs[i]);
     free(bs);
-    if (t->interrupted) {
-        fprintf(
-            stderr,
-            "feroce-sweep: interrupted (%s): %zu points finished and recorded; %zu running batches stopped "
-            "(their points run again next time)\n",
-            strsignal(t->interrupted), t->done + t->failed, stopped);
-        return 128 + t->interrupted;
-    }
     return rc;
 }
 

@@ -4,12 +4,11 @@
 # with the same messages and no row, resumes (a rerun runs nothing, --retry-failed only the failed),
 # and a batch whose process fails fails each of its points, with no row.
 #   fluid-sweep-batch-test.sh FEROCE_SWEEP FEROCE_FLUID_STUDY WORK_DIR
+. "$(dirname "$0")/../lib.sh"
 sweep=$1
 study=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
-fail=0
-bad() { echo "FAILED: $*"; fail=1; }
 # 2 x 2 x 3 points; g = 2 is refused by name (exit status 2, no row)
 cat > grid.sweep <<EOT
 name grid

@@ -2,12 +2,11 @@
 # feroce-sweep runs the fluid scenario like a study program: one row per point in the sweep's
 # database with the fluid metrics, the stable points found by a query, a rerun runs nothing.
 #   fluid-sweep-test.sh FEROCE_SWEEP FEROCE_FLUID_STUDY WORK_DIR [BUILD_DIR FLUID_THEN_PACKET_SH]
+. "$(dirname "$0")/../lib.sh"
 sweep=$1
 study=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
-fail=0
-bad() { echo "FAILED: $*"; fail=1; }
 cat > screen.sweep <<EOT
 name screen
 program $study
