@@ -117,6 +117,12 @@ static int bad(char *msg, size_t len, const char *name, const char *value, const
     return 2;
 }
 
+/* Which of two keywords v is: 0 the first, 1 the second, -1 neither. */
+static int choose(const char *v, const char *first, const char *second)
+{
+    return strcmp(v, first) == 0 ? 0 : strcmp(v, second) == 0 ? 1 : -1;
+}
+
 /* A DCQCN flag on one class. */
 static int apply_class(struct feroce_fluid_class *c, const char *name, const char *v, char *msg, size_t len)
 {
@@ -221,12 +227,11 @@ int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char
         return 0;
     }
     if (strcmp(name, "method") == 0) {
-        if (strcmp(v, "bs3") == 0)
-            p->method = FEROCE_FLUID_BS3;
-        else if (strcmp(v, "rk4") == 0)
-            p->method = FEROCE_FLUID_RK4;
-        else
+        int k = choose(v, "bs3", "rk4");
+
+        if (k < 0)
             return bad(msg, len, name, v, "bs3 (adaptive, the default) or rk4 (fixed step)");
+        p->method = k == 0 ? FEROCE_FLUID_BS3 : FEROCE_FLUID_RK4;
         return 0;
     }
     if (strcmp(name, "max-step") == 0) {
@@ -259,21 +264,19 @@ int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char
         return 0;
     }
     if (strcmp(name, "ramp") == 0) {
-        if (strcmp(v, "red") == 0)
-            p->ramp = FEROCE_FLUID_RAMP_RED;
-        else if (strcmp(v, "linear") == 0)
-            p->ramp = FEROCE_FLUID_RAMP_LINEAR;
-        else
+        int k = choose(v, "red", "linear");
+
+        if (k < 0)
             return bad(msg, len, name, v, "red or linear");
+        p->ramp = k == 0 ? FEROCE_FLUID_RAMP_RED : FEROCE_FLUID_RAMP_LINEAR;
         return 0;
     }
     if (strcmp(name, "cnp-model") == 0) {
-        if (strcmp(v, "paper") == 0)
-            p->cnp = FEROCE_FLUID_CNP_PAPER;
-        else if (strcmp(v, "np") == 0)
-            p->cnp = FEROCE_FLUID_CNP_NP;
-        else
+        int k = choose(v, "paper", "np");
+
+        if (k < 0)
             return bad(msg, len, name, v, "paper or np");
+        p->cnp = k == 0 ? FEROCE_FLUID_CNP_PAPER : FEROCE_FLUID_CNP_NP;
         return 0;
     }
     for (i = 0; i < p->nclasses; i++) {
