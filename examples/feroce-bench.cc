@@ -156,12 +156,12 @@ main(int argc, char* argv[])
     cmd.AddValue("scenario",
                  "incast3, incast16, incast64, incast3-4k, qp-memory, all, or incastN (N senders)",
                  scenario);
-    std::string schedulerError = RoceHelper::CheckSchedulerArgument(argc, argv);
-    if (!schedulerError.empty())
+    std::string simulatorError = RoceHelper::CheckSimulatorArguments(argc, argv);
+    if (!simulatorError.empty())
     {
-        return cmd.Reject(schedulerError);
+        return cmd.Reject(simulatorError);
     }
-    RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
+    RoceHelper::SetDefaultSimulator(); // before Parse: the command line wins
     if (!cmd.Parse(argc, argv))
     {
         return cmd.GetExitCode();

@@ -166,13 +166,13 @@ FeroceStudy::GetParameters() const
 bool
 FeroceStudy::Parse(int argc, char** argv)
 {
-    std::string schedulerError = RoceHelper::CheckSchedulerArgument(argc, argv);
-    if (!schedulerError.empty())
+    std::string simulatorError = RoceHelper::CheckSimulatorArguments(argc, argv);
+    if (!simulatorError.empty())
     {
-        Reject(schedulerError);
+        Reject(simulatorError);
         return false;
     }
-    RoceHelper::SetDefaultScheduler(); // before Parse: --SchedulerType wins
+    RoceHelper::SetDefaultSimulator(); // before Parse: the command line wins
     if (!m_cmd.Parse(argc, argv))
     {
         m_exitCode = m_cmd.GetExitCode();

@@ -32,22 +32,31 @@ NS_LOG_COMPONENT_DEFINE("RoceHelper");
 uint32_t RoceHelper::s_nextAddress = 0x0a000001; // 10.0.0.1
 
 const char* const RoceHelper::kDefaultScheduler = "ns3::FeroceHeapScheduler";
+const char* const RoceHelper::kDefaultSimulatorImpl = "ns3::FeroceSimulatorImpl";
 
+namespace
+{
+/// The global value's default, unless NS_GLOBAL_VALUE names it (the user's choice).
 void
-RoceHelper::SetDefaultScheduler()
+BindUnlessSet(const std::string& name, const AttributeValue& value)
 {
     const char* env = std::getenv("NS_GLOBAL_VALUE");
-    if (env && std::strstr(env, "SchedulerType="))
+    if (env && std::strstr(env, (name + "=").c_str()))
     {
-        return; // the user's choice
+        return;
     }
-    GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(kDefaultScheduler)));
+    GlobalValue::Bind(name, value);
 }
 
+/// "" if every --NAME=VALUE among the arguments names a constructible child of parent.
 std::string
-RoceHelper::CheckSchedulerArgument(int argc, char** argv)
+CheckTypeArgument(int argc,
+                  char** argv,
+                  const std::string& name,
+                  const std::string& parent,
+                  const std::string& allowed)
 {
-    const std::string key = "--SchedulerType=";
+    const std::string key = "--" + name + "=";
     for (int i = 1; i < argc; i++)
     {
         std::string arg = argv[i];
@@ -55,18 +64,48 @@ RoceHelper::CheckSchedulerArgument(int argc, char** argv)
         {
             continue;
         }
-        std::string name = arg.substr(key.size());
+        std::string value = arg.substr(key.size());
         TypeId tid;
-        if (!TypeId::LookupByNameFailSafe(name, &tid) ||
-            !tid.IsChildOf(TypeId::LookupByName("ns3::Scheduler")) || !tid.HasConstructor())
+        if (!TypeId::LookupByNameFailSafe(value, &tid) ||
+            !tid.IsChildOf(TypeId::LookupByName(parent)) || !tid.HasConstructor())
         {
-            return "SchedulerType = " + name +
-                   " is not allowed: expected ns3::MapScheduler, ns3::ListScheduler, "
-                   "ns3::HeapScheduler, ns3::CalendarScheduler, ns3::PriorityQueueScheduler or "
-                   "ns3::FeroceHeapScheduler (feroce's default)";
+            return name + " = " + value + " is not allowed: expected " + allowed;
         }
     }
     return "";
+}
+} // namespace
+
+void
+RoceHelper::SetDefaultSimulator()
+{
+    // ns-3 keeps the scheduler as a TypeId and the implementation as its name
+    BindUnlessSet("SchedulerType", TypeIdValue(TypeId::LookupByName(kDefaultScheduler)));
+    BindUnlessSet("SimulatorImplementationType", StringValue(kDefaultSimulatorImpl));
+}
+
+std::string
+RoceHelper::CheckSimulatorArguments(int argc, char** argv)
+{
+    std::string error = CheckTypeArgument(argc,
+                                          argv,
+                                          "SchedulerType",
+                                          "ns3::Scheduler",
+                                          "ns3::MapScheduler, ns3::ListScheduler, "
+                                          "ns3::HeapScheduler, ns3::CalendarScheduler, "
+                                          "ns3::PriorityQueueScheduler or "
+                                          "ns3::FeroceHeapScheduler (feroce's default)");
+    if (error.empty())
+    {
+        // the realtime and distributed implementations need set-up feroce's programs do not do
+        error = CheckTypeArgument(argc,
+                                  argv,
+                                  "SimulatorImplementationType",
+                                  "ns3::SimulatorImpl",
+                                  "ns3::DefaultSimulatorImpl or ns3::FeroceSimulatorImpl "
+                                  "(feroce's default)");
+    }
+    return error;
 }
 
 RoceHelper::RoceHelper()

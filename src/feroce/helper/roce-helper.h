@@ -134,25 +134,27 @@ class RoceHelper : public PcapHelperForDevice
 
     /// The event scheduler feroce's programs run on unless the user picks another.
     static const char* const kDefaultScheduler;
+    /// The simulator implementation feroce's programs run on unless the user picks another.
+    static const char* const kDefaultSimulatorImpl;
     /**
-     * Make kDefaultScheduler the default of ns-3's SchedulerType.  Every
-     * ns-3 scheduler orders events by time, then by insertion, so results
-     * are identical; the speed is not (src/feroce/doc/performance.md):
-     * feroce's own FeroceHeapScheduler (a 4-ary heap in one array, nothing
-     * allocated per event) beats ns-3's map scheduler, which beats the list
-     * and calendar schedulers at scale (the list's insertion is linear).  Call
-     * it before CommandLine::Parse, so that --SchedulerType=... still
-     * wins; a SchedulerType given in NS_GLOBAL_VALUE is kept.
-     * FeroceStudy::Parse and feroce-bench call it.
+     * Make kDefaultScheduler and kDefaultSimulatorImpl the defaults of ns-3's
+     * SchedulerType and SimulatorImplementationType.  Every ns-3 scheduler
+     * orders events by time, then by insertion, and FeroceSimulatorImpl
+     * numbers events as DefaultSimulatorImpl does, so results are
+     * identical; the speed is not (src/feroce/doc/performance.md).  Call it
+     * before CommandLine::Parse, so that --SchedulerType=... and
+     * --SimulatorImplementationType=... still win; a value given in
+     * NS_GLOBAL_VALUE is kept.  FeroceStudy::Parse and feroce-bench call it.
      */
-    static void SetDefaultScheduler();
+    static void SetDefaultSimulator();
     /**
-     * Check a --SchedulerType=... among the arguments before ns-3's
-     * CommandLine sees it (which would print its help and exit 1): the
-     * message naming the value and what is allowed, or "" when it is a
-     * scheduler (or absent).
+     * Check a --SchedulerType=... or --SimulatorImplementationType=... among
+     * the arguments before ns-3's CommandLine sees it (which would print its
+     * help and exit 1, or abort later): the message naming the value and
+     * what is allowed, or "" when each names a type of the right kind (or is
+     * absent).
      */
-    static std::string CheckSchedulerArgument(int argc, char** argv);
+    static std::string CheckSimulatorArguments(int argc, char** argv);
 
   private:
     void EnablePcapInternal(std::string prefix,

@@ -8,6 +8,7 @@
 
 #include "feroce-net-device.h"
 #include "feroce-pooled-event.h"
+#include "feroce-simulator-impl.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -75,7 +76,7 @@ FeroceChannel::Attach(Ptr<FeroceNetDevice> device)
 void
 FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime) const
 {
-    FeroceNetDevice* peer = PeekPointer(m_end[0]) == src ? PeekPointer(m_end[1])
+    FeroceNetDevice* peer = PeekPointer(m_end[0]) == src   ? PeekPointer(m_end[1])
                             : PeekPointer(m_end[1]) == src ? PeekPointer(m_end[0])
                                                            : nullptr;
     if (!peer)
@@ -83,7 +84,7 @@ FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time
         return; // an unconnected end: the frame goes nowhere
     }
     // the devices outlive the simulation's events: no reference counted per frame
-    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+    FeroceSim::ScheduleWithContext(peer->GetNodeId(),
                                    txTime + m_delay,
                                    new FrameArrival(peer, std::move(frame)));
 }

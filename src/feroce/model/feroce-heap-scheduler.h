@@ -30,7 +30,7 @@ namespace ns3
  * remembered and the entry dropped when it reaches the top (the entry's
  * EventImpl is never touched again).
  */
-class FeroceHeapScheduler : public Scheduler
+class FeroceHeapScheduler final : public Scheduler
 {
   public:
     static TypeId GetTypeId();

@@ -8,6 +8,7 @@
 
 #include "feroce-channel.h"
 #include "feroce-pooled-event.h"
+#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 
 #include "ns3/feroce-wire.h"
@@ -51,11 +52,12 @@ FeroceNetDevice::GetTypeId()
         TypeId("ns3::FeroceNetDevice")
             .SetParent<NetDevice>()
             .SetGroupName("Feroce")
-            .AddAttribute("DataRate",
-                          "Line rate of the port",
-                          DataRateValue(DataRate("10Gbps")),
-                          MakeDataRateAccessor(&FeroceNetDevice::m_rate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "DataRate",
+                "Line rate of the port",
+                DataRateValue(DataRate("10Gbps")),
+                MakeDataRateAccessor(&FeroceNetDevice::SetDataRate, &FeroceNetDevice::GetDataRate),
+                MakeDataRateChecker())
             .AddAttribute("Mtu",
                           "Largest IPv4 packet in bytes (PMTU 4096 needs 4160)",
                           UintegerValue(4200),
@@ -87,9 +89,11 @@ FeroceNetDevice::GetTypeId()
 }
 
 FeroceNetDevice::FeroceNetDevice()
-    : m_ifIndex(0),
+    : m_nodeId(Simulator::NO_CONTEXT),
+      m_ifIndex(0),
       m_address(Mac48Address::Allocate()),
       m_mtu(4200),
+      m_bitRate(0),
       m_txFreeAt(0),
       m_wakeAt(Time::Max()),
       m_txCarry(0),
@@ -165,10 +169,10 @@ FeroceNetDevice::GetPfcRefreshInterval(uint16_t quanta) const
 void
 FeroceNetDevice::TransmitStart(Ptr<FeroceFrame> frame)
 {
-    Time now = Simulator::Now();
+    Time now = FeroceSim::Now();
     NS_ASSERT_MSG(now >= m_txFreeAt, "FeroceNetDevice: transmit while the wire is busy");
     uint32_t size = frame->GetSize();
-    uint64_t rate = m_rate.GetBitRate();
+    uint64_t rate = m_bitRate;
     uint64_t scaled = uint64_t(WireBytes(size)) * 8 * 1000000000ULL + m_txCarry;
     Time txTime = NanoSeconds(int64_t(scaled / rate));
     m_txCarry = scaled % rate;
@@ -200,13 +204,12 @@ FeroceNetDevice::WakeAt(Time at)
     if (m_wakeAt != Time::Max())
     {
         // removed, not cancelled: a cancelled event still costs the scheduler one event
-        Simulator::Remove(m_wake);
+        FeroceSim::Remove(m_wake);
     }
     m_wakeAt = at;
     if (at != Time::Max())
     {
-        m_wake = Simulator::Schedule(at - Simulator::Now(),
-                                     Ptr<EventImpl>(new FeroceDeviceWake(this), false));
+        m_wake = FeroceSim::Schedule(at - FeroceSim::Now(), new FeroceDeviceWake(this));
     }
 }
 
@@ -252,10 +255,17 @@ FeroceNetDevice::GetDataRate() const
     return m_rate;
 }
 
+void
+FeroceNetDevice::SetDataRate(DataRate rate)
+{
+    m_rate = rate;
+    m_bitRate = rate.GetBitRate(); // read per frame: no call into ns-3 for it
+}
+
 bool
 FeroceNetDevice::IsTransmitting() const
 {
-    return Simulator::Now() < m_txFreeAt;
+    return FeroceSim::Now() < m_txFreeAt;
 }
 
 Time
@@ -267,7 +277,7 @@ FeroceNetDevice::GetTxFreeAt() const
 bool
 FeroceNetDevice::CanTransmit() const
 {
-    Time now = Simulator::Now();
+    Time now = FeroceSim::Now();
     return now > m_txFreeAt || (now == m_txFreeAt && m_wakeAt != now);
 }
 
@@ -430,6 +440,13 @@ void
 FeroceNetDevice::SetNode(Ptr<Node> node)
 {
     m_node = node;
+    m_nodeId = node ? node->GetId() : Simulator::NO_CONTEXT;
+}
+
+uint32_t
+FeroceNetDevice::GetNodeId() const
+{
+    return m_nodeId;
 }
 
 bool

@@ -60,6 +60,9 @@ class FeroceNetDevice : public NetDevice
     void ReceiveFrame(Ptr<FeroceFrame> frame);
 
     DataRate GetDataRate() const;
+    void SetDataRate(DataRate rate);
+    /// Its node's id (the context of events at this device), without a Ptr copy.
+    uint32_t GetNodeId() const;
     /// A frame is on the wire now (it started before now and ends after now).
     bool IsTransmitting() const;
     /// When the wire is free again (the end of the last frame started; in the past when idle).
@@ -154,11 +157,13 @@ class FeroceNetDevice : public NetDevice
     void Wake();
 
     Ptr<Node> m_node;
+    uint32_t m_nodeId;
     Ptr<FeroceChannel> m_channel;
     uint32_t m_ifIndex;
     Mac48Address m_address;
     uint16_t m_mtu;
     DataRate m_rate;
+    uint64_t m_bitRate; ///< m_rate in bit/s
     Ptr<ErrorModel> m_receiveErrorModel;
     Time m_txFreeAt;    ///< end of the last frame started
     EventId m_wake;     ///< the pending wake-up (TrySend)

@@ -6,6 +6,7 @@
 
 #include "pfc-pause-state.h"
 
+#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 
 #include "ns3/simulator.h"
@@ -64,7 +65,7 @@ PfcPauseState::Cancel()
 void
 PfcPauseState::Apply(uint8_t prio, Time duration)
 {
-    Time now = Simulator::Now();
+    Time now = FeroceSim::Now();
     // close the running (or finished) pause, then a new one starts now
     if (m_until[prio] > m_start[prio])
     {
@@ -85,7 +86,7 @@ PfcPauseState::Apply(uint8_t prio, Time duration)
 bool
 PfcPauseState::IsPaused(uint8_t prio) const
 {
-    return (m_maybePaused >> prio & 1) && Simulator::Now() < m_until[prio];
+    return (m_maybePaused >> prio & 1) && FeroceSim::Now() < m_until[prio];
 }
 
 Time
@@ -97,7 +98,7 @@ PfcPauseState::GetPausedUntil(uint8_t prio) const
 Time
 PfcPauseState::GetPausedTime(uint8_t prio) const
 {
-    Time end = std::min(Simulator::Now(), m_until[prio]);
+    Time end = std::min(FeroceSim::Now(), m_until[prio]);
     return end > m_start[prio] ? m_total[prio] + (end - m_start[prio]) : m_total[prio];
 }
 

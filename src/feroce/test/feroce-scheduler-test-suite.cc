@@ -4,20 +4,23 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The event scheduler changes how fast feroce runs, never what it computes:
-// the same incast (DCQCN, ECN marks, CNPs, PFC pauses) gives the same
-// counters and the same frames at the same instants on every scheduler
-// RoceHelper::SetDefaultScheduler may pick and on ns-3's default.
+// The event scheduler and the simulator implementation change how fast
+// feroce runs, never what it computes: the same incast (DCQCN, ECN marks,
+// CNPs, PFC pauses) gives the same counters and the same frames at the same
+// instants on every scheduler and implementation RoceHelper::
+// SetDefaultSimulator may pick and on ns-3's defaults; FeroceSimulatorImpl
+// keeps DefaultSimulatorImpl's contract call for call.
 
 #include "ns3/double.h"
 #include "ns3/feroce-heap-scheduler.h"
+#include "ns3/feroce-simulator-impl.h"
 #include "ns3/global-value.h"
 #include "ns3/map-scheduler.h"
 #include "ns3/node-container.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
 #include "ns3/roce-receiver-app.h"
-#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -27,6 +30,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace ns3;
@@ -65,9 +69,10 @@ OnFrame(Outcome* o, Ptr<const Packet> p)
 
 /// Eight senders into one receiver for 3 ms: ECN marks, CNPs and (small buffer) PFC.
 void
-RunIncast(const std::string& scheduler, Outcome* o)
+RunIncast(const std::string& scheduler, const std::string& impl, Outcome* o)
 {
     GlobalValue::Bind("SchedulerType", TypeIdValue(TypeId::LookupByName(scheduler)));
+    GlobalValue::Bind("SimulatorImplementationType", StringValue(impl));
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(3);
     RoceHelper helper;
@@ -121,7 +126,8 @@ class SchedulerIdentityTestCase : public TestCase
 {
   public:
     SchedulerIdentityTestCase()
-        : TestCase("Map, List, Calendar, FeroceHeap and feroce's default scheduler: identical runs")
+        : TestCase("Map, List, Calendar and FeroceHeap schedulers, Default and Feroce "
+                   "simulator implementations: identical runs")
     {
     }
 
@@ -130,26 +136,143 @@ class SchedulerIdentityTestCase : public TestCase
     {
         TypeIdValue before;
         GlobalValue::GetValueByName("SchedulerType", before);
+        StringValue implBefore;
+        GlobalValue::GetValueByName("SimulatorImplementationType", implBefore);
+        const std::string ns3Impl = "ns3::DefaultSimulatorImpl";
         Outcome reference;
-        RunIncast("ns3::MapScheduler", &reference);
+        RunIncast("ns3::MapScheduler", ns3Impl, &reference);
         // the scenario exercises what tie order could change: marks, CNPs, pauses
         NS_TEST_ASSERT_MSG_GT(reference.frames, 1000, "the receiver saw frames");
         NS_TEST_ASSERT_MSG_GT(reference.marks, 0, "the switch marked CE");
         NS_TEST_ASSERT_MSG_GT(reference.pauses, 0, "the switch sent PFC pauses");
-        for (std::string s :
-             {std::string("ns3::ListScheduler"),
-              std::string("ns3::CalendarScheduler"),
-              std::string("ns3::FeroceHeapScheduler"),
-              std::string(RoceHelper::kDefaultScheduler)})
+        const std::vector<std::pair<std::string, std::string>> runs = {
+            {"ns3::ListScheduler", ns3Impl},
+            {"ns3::CalendarScheduler", ns3Impl},
+            {"ns3::FeroceHeapScheduler", ns3Impl},
+            {"ns3::MapScheduler", "ns3::FeroceSimulatorImpl"},
+            {RoceHelper::kDefaultScheduler, RoceHelper::kDefaultSimulatorImpl}};
+        for (const auto& run : runs)
         {
             Outcome o;
-            RunIncast(s, &o);
-            NS_TEST_EXPECT_MSG_EQ(o.frames, reference.frames, s << ": frames");
+            RunIncast(run.first, run.second, &o);
+            std::string name = run.first + " on " + run.second;
+            NS_TEST_EXPECT_MSG_EQ(o.frames, reference.frames, name << ": frames");
             NS_TEST_EXPECT_MSG_EQ((o.text.str() == reference.text.str()),
                                   true,
-                                  s << ": the same frames at the same instants and counters");
+                                  name << ": the same frames at the same instants and counters");
         }
         GlobalValue::Bind("SchedulerType", before);
+        GlobalValue::Bind("SimulatorImplementationType", implBefore);
+    }
+};
+
+/// What a script of Simulator calls observed, as text.
+struct ContractLog
+{
+    std::ostringstream text;
+    EventId doomed;      ///< removed before it runs
+    EventId cancelled;   ///< cancelled before it runs
+    EventId destroyGone; ///< a destroy event removed
+};
+
+void
+Note(ContractLog* log, std::string what)
+{
+    log->text << what << " t=" << Simulator::Now().GetTimeStep()
+              << " ctx=" << Simulator::GetContext() << '\n';
+}
+
+void
+Probe(ContractLog* log, EventId id, std::string name)
+{
+    log->text << name << " expired=" << Simulator::IsExpired(id)
+              << " left=" << Simulator::GetDelayLeft(id).GetTimeStep() << '\n';
+}
+
+void
+Script(ContractLog* log)
+{
+    Note(log, "first");
+    // ties at one instant: three events scheduled in this order must run in this order
+    for (int i = 0; i < 3; i++)
+    {
+        Simulator::Schedule(NanoSeconds(5), &Note, log, "tie" + std::to_string(i));
+    }
+    Simulator::ScheduleWithContext(7, NanoSeconds(5), &Note, log, "tie-with-context");
+    Simulator::ScheduleNow(&Note, log, "now");
+    log->doomed = Simulator::Schedule(NanoSeconds(3), &Note, log, "doomed");
+    log->cancelled = Simulator::Schedule(NanoSeconds(4), &Note, log, "cancelled");
+    Probe(log, log->doomed, "doomed");
+    Simulator::Remove(log->doomed);
+    Simulator::Cancel(log->cancelled);
+    Probe(log, log->doomed, "doomed-after-remove");
+    Probe(log, log->cancelled, "cancelled-after-cancel");
+    Simulator::ScheduleDestroy(&Note, log, "destroy-kept");
+    log->destroyGone = Simulator::ScheduleDestroy(&Note, log, "destroy-removed");
+    Probe(log, log->destroyGone, "destroy");
+    Simulator::Remove(log->destroyGone);
+    Probe(log, log->destroyGone, "destroy-after-remove");
+    // an event from another thread is taken in between events, its delay counted from then
+    std::thread other([log]() {
+        Simulator::ScheduleWithContext(9,
+                                       NanoSeconds(2),
+                                       MakeEvent(&Note, log, std::string("from-thread")));
+    });
+    other.join();
+    EventId later = Simulator::Schedule(MicroSeconds(1), &Note, log, "after-stop");
+    Probe(log, later, "later");
+    Simulator::Stop(NanoSeconds(20));
+}
+
+std::string
+RunContract(const std::string& impl)
+{
+    GlobalValue::Bind("SimulatorImplementationType", StringValue(impl));
+    ContractLog log;
+    Simulator::Schedule(NanoSeconds(10), &Script, &log);
+    Simulator::Run();
+    log.text << "stopped at " << Simulator::Now().GetTimeStep() << " events "
+             << Simulator::GetEventCount() << " finished " << Simulator::IsFinished() << " max "
+             << Simulator::GetMaximumSimulationTime().GetTimeStep() << '\n';
+    Simulator::Run(); // resumes: the event left after the stop
+    log.text << "resumed to " << Simulator::Now().GetTimeStep() << " events "
+             << Simulator::GetEventCount() << '\n';
+    Simulator::Destroy();
+    return log.text.str();
+}
+
+class SimulatorImplContractTestCase : public TestCase
+{
+  public:
+    SimulatorImplContractTestCase()
+        : TestCase("FeroceSimulatorImpl: DefaultSimulatorImpl's contract, call for call")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StringValue before;
+        GlobalValue::GetValueByName("SimulatorImplementationType", before);
+        std::string ns3 = RunContract("ns3::DefaultSimulatorImpl");
+        std::string feroce = RunContract("ns3::FeroceSimulatorImpl");
+        GlobalValue::Bind("SimulatorImplementationType", before);
+        // the script must have exercised what it claims
+        for (const char* seen : {"tie2 t=15",
+                                 "tie-with-context t=15 ctx=7",
+                                 "from-thread",
+                                 "after-stop",
+                                 "destroy-kept"})
+        {
+            NS_TEST_EXPECT_MSG_NE(ns3.find(seen), std::string::npos, "ns-3's run shows " << seen);
+        }
+        NS_TEST_EXPECT_MSG_EQ(ns3.find("doomed t="),
+                              std::string::npos,
+                              "a removed event never runs");
+        NS_TEST_EXPECT_MSG_EQ(ns3.find("destroy-removed t="),
+                              std::string::npos,
+                              "nor a removed destroy event");
+        NS_TEST_EXPECT_MSG_EQ(feroce, ns3, "the same log under both implementations");
     }
 };
 
@@ -157,7 +280,8 @@ class SchedulerDefaultTestCase : public TestCase
 {
   public:
     SchedulerDefaultTestCase()
-        : TestCase("SetDefaultScheduler sets SchedulerType; a later Bind (the command line) wins")
+        : TestCase("SetDefaultSimulator sets SchedulerType and SimulatorImplementationType; a "
+                   "later Bind (the command line) wins")
     {
     }
 
@@ -166,23 +290,38 @@ class SchedulerDefaultTestCase : public TestCase
     {
         TypeIdValue before;
         GlobalValue::GetValueByName("SchedulerType", before);
-        RoceHelper::SetDefaultScheduler();
+        StringValue implBefore;
+        GlobalValue::GetValueByName("SimulatorImplementationType", implBefore);
+        RoceHelper::SetDefaultSimulator();
         TypeIdValue v;
         GlobalValue::GetValueByName("SchedulerType", v);
         NS_TEST_EXPECT_MSG_EQ(v.Get().GetName(),
                               std::string(RoceHelper::kDefaultScheduler),
                               "feroce's default");
+        StringValue impl;
+        GlobalValue::GetValueByName("SimulatorImplementationType", impl);
+        NS_TEST_EXPECT_MSG_EQ(impl.Get(),
+                              std::string(RoceHelper::kDefaultSimulatorImpl),
+                              "feroce's default implementation");
+        GlobalValue::Bind("SimulatorImplementationType", implBefore);
         char prog[] = "study";
         char good[] = "--SchedulerType=ns3::ListScheduler";
         char bad[] = "--SchedulerType=ns3::Node";
         char* goodArgs[] = {prog, good};
         char* badArgs[] = {prog, bad};
-        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSchedulerArgument(2, goodArgs), "", "a scheduler");
-        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSchedulerArgument(2, badArgs).rfind(
-                                  "SchedulerType = ns3::Node is not allowed: expected",
-                                  0),
+        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSimulatorArguments(2, goodArgs), "", "a scheduler");
+        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSimulatorArguments(2, badArgs)
+                                  .rfind("SchedulerType = ns3::Node is not allowed: expected", 0),
                               0,
                               "not a scheduler: refused by name");
+        char badImpl[] = "--SimulatorImplementationType=ns3::MapScheduler";
+        char* badImplArgs[] = {prog, badImpl};
+        NS_TEST_EXPECT_MSG_EQ(RoceHelper::CheckSimulatorArguments(2, badImplArgs)
+                                  .rfind("SimulatorImplementationType = ns3::MapScheduler is not "
+                                         "allowed: expected",
+                                         0),
+                              0,
+                              "not a simulator implementation: refused by name");
         GlobalValue::Bind("SchedulerType", StringValue("ns3::MapScheduler")); // as Parse does
         GlobalValue::GetValueByName("SchedulerType", v);
         NS_TEST_EXPECT_MSG_EQ(v.Get().GetName(), std::string("ns3::MapScheduler"), "user's");
@@ -218,7 +357,7 @@ class HeapSchedulerOrderTestCase : public TestCase
             if (op < 5 || pending.empty())
             {
                 Scheduler::Event ev;
-                ev.impl = nullptr; // never dereferenced by either scheduler
+                ev.impl = nullptr;              // never dereferenced by either scheduler
                 ev.key.m_ts = now + rng() % 16; // few distinct times: ties
                 ev.key.m_uid = uid++;
                 ev.key.m_context = 0;
@@ -244,11 +383,10 @@ class HeapSchedulerOrderTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(a.key.m_ts, b.key.m_ts, "step " << step << ": same time");
                 now = a.key.m_ts;
                 popped++;
-                pending.erase(std::find_if(pending.begin(),
-                                           pending.end(),
-                                           [&a](const Scheduler::Event& e) {
-                                               return e.key.m_uid == a.key.m_uid;
-                                           }));
+                pending.erase(
+                    std::find_if(pending.begin(), pending.end(), [&a](const Scheduler::Event& e) {
+                        return e.key.m_uid == a.key.m_uid;
+                    }));
             }
             NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), map->IsEmpty(), "step " << step << ": empty");
             if (!map->IsEmpty())
@@ -279,6 +417,7 @@ class FeroceSchedulerTestSuite : public TestSuite
     {
         AddTestCase(new SchedulerDefaultTestCase);
         AddTestCase(new SchedulerIdentityTestCase);
+        AddTestCase(new SimulatorImplContractTestCase);
         AddTestCase(new HeapSchedulerOrderTestCase);
     }
 };

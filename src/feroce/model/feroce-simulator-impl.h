@@ -1,0 +1,184 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FEROCE_SIMULATOR_IMPL_H
+#define FEROCE_SIMULATOR_IMPL_H
+
+#include "ns3/event-id.h"
+#include "ns3/event-impl.h"
+#include "ns3/scheduler.h"
+#include "ns3/simulator-impl.h"
+#include "ns3/simulator.h"
+
+#include <atomic>
+#include <deque>
+#include <list>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+namespace ns3
+{
+
+class FeroceHeapScheduler;
+
+/**
+ * \ingroup feroce
+ * \brief A sequential SimulatorImpl that runs events in DefaultSimulatorImpl's
+ * order, with a short path for the fabric's own events.
+ *
+ * It keeps ns-3's contract event for event: the same uids in the same order
+ * (so ties at one instant break the same way), the same context, expiry,
+ * removal, destroy-event and stop semantics, and events scheduled with a
+ * context from another thread are taken in between events, as
+ * DefaultSimulatorImpl does.  What it saves is the cost around each event:
+ * no logging checks, no EventId built for the pre-event hook, and, through
+ * FeroceSim, a call from feroce's devices to the clock or the event list
+ * that goes straight to this object instead of through Simulator's static
+ * wrappers and a virtual call.  With FeroceHeapScheduler as its scheduler it
+ * calls the heap directly.  It is feroce's default (RoceHelper::
+ * SetDefaultSimulator); SimulatorImplementationType=ns3::DefaultSimulatorImpl
+ * gives ns-3's own, with the same results.
+ */
+class FeroceSimulatorImpl : public SimulatorImpl
+{
+  public:
+    static TypeId GetTypeId();
+
+    FeroceSimulatorImpl();
+    ~FeroceSimulatorImpl() override;
+
+    void Destroy() override;
+    bool IsFinished() const override;
+    void Stop() override;
+    /// void in ns-3 < 3.41, EventId after: follow the base class
+    using StopResult = decltype(std::declval<SimulatorImpl&>().Stop(std::declval<const Time&>()));
+    StopResult Stop(const Time& delay) override;
+    EventId Schedule(const Time& delay, EventImpl* event) override;
+    void ScheduleWithContext(uint32_t context, const Time& delay, EventImpl* event) override;
+    EventId ScheduleNow(EventImpl* event) override;
+    EventId ScheduleDestroy(EventImpl* event) override;
+    void Remove(const EventId& id) override;
+    void Cancel(const EventId& id) override;
+    bool IsExpired(const EventId& id) const override;
+    void Run() override;
+    Time Now() const override;
+    Time GetDelayLeft(const EventId& id) const override;
+    Time GetMaximumSimulationTime() const override;
+    void SetScheduler(ObjectFactory schedulerFactory) override;
+    uint32_t GetSystemId() const override;
+    uint32_t GetContext() const override;
+    uint64_t GetEventCount() const override;
+
+    /// The implementation the Simulator runs, if it is this class; else nullptr.
+    static FeroceSimulatorImpl* Running()
+    {
+        return s_running;
+    }
+
+    /// The current time step.
+    uint64_t NowStep() const
+    {
+        return m_currentTs;
+    }
+
+    /// Schedule from the simulation's thread; returns the event's uid.
+    uint32_t Insert(uint64_t delayStep, uint32_t context, EventImpl* event);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void ProcessOneEvent();
+    /// Move the events other threads scheduled into the event list.
+    void TakeThreadEvents();
+
+    /// An event scheduled with a context from another thread.
+    struct ThreadEvent
+    {
+        uint32_t context;
+        uint64_t delayStep;
+        EventImpl* event;
+    };
+
+    static FeroceSimulatorImpl* s_running;
+
+    Ptr<Scheduler> m_events;
+    FeroceHeapScheduler* m_heap; ///< m_events, when it is feroce's heap (called directly)
+    std::list<EventId> m_destroyEvents;
+    uint64_t m_currentTs;
+    uint32_t m_currentUid;
+    uint32_t m_currentContext;
+    uint32_t m_uid;               ///< the next event's uid
+    uint64_t m_unscheduledEvents; ///< events in the list
+    uint64_t m_eventCount;        ///< events run
+    bool m_stop;
+    std::thread::id m_mainThread; ///< the thread of Run (or of construction)
+    std::mutex m_threadEventsMutex;
+    std::deque<ThreadEvent> m_threadEvents;
+    std::atomic<bool> m_threadEventsPending;
+};
+
+/**
+ * \ingroup feroce
+ * \brief The clock and event list for feroce's devices: straight to a running
+ * FeroceSimulatorImpl, else through ns3::Simulator (same results).
+ */
+class FeroceSim
+{
+  public:
+    static Time Now()
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        return s ? TimeStep(s->NowStep()) : Simulator::Now();
+    }
+
+    /// Schedule an event that takes the current context (Simulator::Schedule).
+    static EventId Schedule(const Time& delay, EventImpl* event)
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        if (!s)
+        {
+            return Simulator::Schedule(delay, Ptr<EventImpl>(event, false));
+        }
+        uint32_t context = s->GetContext();
+        uint32_t uid = s->Insert(uint64_t(delay.GetTimeStep()), context, event);
+        // the list holds the caller's reference, the EventId one of its own
+        return EventId(Ptr<EventImpl>(event),
+                       s->NowStep() + uint64_t(delay.GetTimeStep()),
+                       context,
+                       uid);
+    }
+
+    /// Schedule an event in another node's context, nothing to cancel it by.
+    static void ScheduleWithContext(uint32_t context, const Time& delay, EventImpl* event)
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        if (!s)
+        {
+            Simulator::ScheduleWithContext(context, delay, event);
+            return;
+        }
+        s->Insert(uint64_t(delay.GetTimeStep()), context, event);
+    }
+
+    static void Remove(const EventId& id)
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        if (s)
+        {
+            s->Remove(id);
+        }
+        else
+        {
+            Simulator::Remove(id);
+        }
+    }
+};
+
+} // namespace ns3
+
+#endif /* FEROCE_SIMULATOR_IMPL_H */
