@@ -65,6 +65,7 @@ foreach(bad
     "camera-leaf|advcam-camera|--boardsPerLeaf=300|boardsPerLeaf = 300 is not allowed: expected 1..256"
     "camera-receivers|advcam-camera|--receivers=0|receivers = 0 is not allowed: expected 1..64"
     "camera-buffer|advcam-camera|--boardBuffer=1000|boardBuffer = 1000 is not allowed: expected >= fragmentSize = 4096"
+    "camera-simulator-impl|advcam-camera|--SimulatorImplementationType=ns3::MapScheduler|SimulatorImplementationType = ns3::MapScheduler is not allowed: expected ns3::DefaultSimulatorImpl"
     "camera-pmtu|advcam-camera|--pmtu=1500|Pmtu = 1500 is not allowed: expected 256, 512, 1024, 2048 or 4096"
     "mtu-pmtus|advcam-mtu|--pmtus=256,1500|pmtus = 256,1500 is not allowed: expected distinct values of 256, 512, 1024, 2048 and 4096"
     "mtu-message|advcam-mtu|--messageSize=0|messageSize = 0 is not allowed: expected 1..2147483648 bytes"
