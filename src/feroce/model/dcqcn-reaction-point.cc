@@ -7,6 +7,7 @@
 #include "dcqcn-reaction-point.h"
 
 #include "feroce-attributes.h"
+#include "feroce-simulator-impl.h"
 
 #include "ns3/double.h"
 #include "ns3/fatal-error.h"
@@ -275,7 +276,7 @@ DcqcnReactionPoint::Start()
     {
         NS_FATAL_ERROR("DcqcnReactionPoint: " << error);
     }
-    int64_t now = Simulator::Now().GetNanoSeconds();
+    int64_t now = FeroceSim::Now().GetNanoSeconds();
     m_fixed = !m_fixedPointFormat.empty();
     if (m_fixed)
     {
@@ -310,7 +311,7 @@ DcqcnReactionPoint::ReceiveCnp()
 {
     NS_LOG_FUNCTION(this);
     Start();
-    int64_t now = Simulator::Now().GetNanoSeconds();
+    int64_t now = FeroceSim::Now().GetNanoSeconds();
     feroce_err err = m_fixed ? feroce_rp_fixed_cnp(&m_fixedState,
                                                    &m_fixedParams,
                                                    feroce_rp_fixed_cycle_at(&m_fixedParams, now))
@@ -325,7 +326,7 @@ DcqcnReactionPoint::NotifyTransmitted(uint32_t bytes)
 {
     NS_LOG_FUNCTION(this << bytes);
     Start();
-    int64_t now = Simulator::Now().GetNanoSeconds();
+    int64_t now = FeroceSim::Now().GetNanoSeconds();
     feroce_err err = m_fixed ? feroce_rp_fixed_tx(&m_fixedState,
                                                   &m_fixedParams,
                                                   feroce_rp_fixed_cycle_at(&m_fixedParams, now),
@@ -340,7 +341,7 @@ const feroce_rp_vars&
 DcqcnReactionPoint::GetState()
 {
     Start();
-    int64_t now = Simulator::Now().GetNanoSeconds();
+    int64_t now = FeroceSim::Now().GetNanoSeconds();
     feroce_err err = m_fixed
                          ? feroce_rp_fixed_advance(&m_fixedState,
                                                    &m_fixedParams,

@@ -43,7 +43,7 @@ class FeroceHeapScheduler;
  * SetDefaultSimulator); SimulatorImplementationType=ns3::DefaultSimulatorImpl
  * gives ns-3's own, with the same results.
  */
-class FeroceSimulatorImpl : public SimulatorImpl
+class FeroceSimulatorImpl final : public SimulatorImpl
 {
   public:
     static TypeId GetTypeId();
@@ -163,6 +163,12 @@ class FeroceSim
             return;
         }
         s->Insert(uint64_t(delay.GetTimeStep()), context, event);
+    }
+
+    static bool IsExpired(const EventId& id)
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        return s ? s->IsExpired(id) : Simulator::IsExpired(id);
     }
 
     static void Remove(const EventId& id)

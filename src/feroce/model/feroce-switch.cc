@@ -8,6 +8,7 @@
 
 #include "feroce-attributes.h"
 #include "feroce-channel.h"
+#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 #include "roce-header.h"
 
@@ -565,7 +566,7 @@ FeroceSwitch::GetUpstreamPausedTime(uint32_t port, uint8_t prio) const
         return Time(0);
     }
     const IngressClass& c = m_ingress[port * 8 + prio];
-    return c.paused ? c.pausedTotal + (Simulator::Now() - c.pausedSince) : c.pausedTotal;
+    return c.paused ? c.pausedTotal + (FeroceSim::Now() - c.pausedSince) : c.pausedTotal;
 }
 
 void
@@ -746,13 +747,13 @@ FeroceSwitch::UpdatePfc(uint32_t inPort, uint8_t prio)
     if (!c.paused && (a == FEROCE_PFC_XOFF || c.headroom > 0))
     {
         c.paused = true;
-        c.pausedSince = Simulator::Now();
+        c.pausedSince = FeroceSim::Now();
         SendPause(inPort, prio, m_pauseQuanta);
     }
     else if (c.paused && a == FEROCE_PFC_XON && c.headroom == 0)
     {
         c.paused = false;
-        c.pausedTotal += Simulator::Now() - c.pausedSince;
+        c.pausedTotal += FeroceSim::Now() - c.pausedSince;
         c.refresh.Cancel();
         SendPause(inPort, prio, 0);
     }

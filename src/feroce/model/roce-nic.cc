@@ -7,6 +7,7 @@
 #include "roce-nic.h"
 
 #include "feroce-attributes.h"
+#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 
 #include "ns3/boolean.h"
@@ -587,7 +588,7 @@ Time
 RoceNic::GetUpstreamPausedTime(uint8_t prio) const
 {
     const RxPause& p = m_rxPause[prio & 7];
-    return p.paused ? p.total + (Simulator::Now() - p.since) : p.total;
+    return p.paused ? p.total + (FeroceSim::Now() - p.since) : p.total;
 }
 
 feroce_np_state*
@@ -612,7 +613,7 @@ RoceNic::SendControl(Ptr<FeroceFrame> frame, uint8_t priority)
 void
 RoceNic::TrySend()
 {
-    Time now = Simulator::Now();
+    Time now = FeroceSim::Now();
     bool free = CanTransmit();
     bool sent = false;
     auto unpaused = [this](const ControlFrame& c) { return !IsPaused(c.priority); };
@@ -624,7 +625,9 @@ RoceNic::TrySend()
         sent = true;
     }
     // then ACK, NAK and CNP, in order, those of a paused priority skipped
-    auto ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
+    // (most calls find none: skip the deque's iterators then)
+    auto ctl = m_control.empty() ? m_control.end()
+                                 : std::find_if(m_control.begin(), m_control.end(), unpaused);
     if (ctl != m_control.end() && free && !sent)
     {
         Ptr<FeroceFrame> frame = ctl->frame;
@@ -706,7 +709,7 @@ RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
             UpdateRxPfc(prio);
         }
         // time = per-packet cost + bytes / per-byte rate, one frame after the other
-        Time now = Simulator::Now();
+        Time now = FeroceSim::Now();
         Time start = std::max(now, m_rxBusyUntil);
         m_rxBusyUntil = start + m_rxPacketCost + m_rxRate.CalculateBytesTxTime(size);
         Simulator::Schedule(m_rxBusyUntil - now, &RoceNic::RxProcessed, this, frame, prio);
@@ -758,13 +761,13 @@ RoceNic::UpdateRxPfc(uint8_t prio)
     if (a == FEROCE_PFC_XOFF)
     {
         p.paused = true;
-        p.since = Simulator::Now();
+        p.since = FeroceSim::Now();
         SendRxPause(prio, m_rxPauseQuanta);
     }
     else if (a == FEROCE_PFC_XON)
     {
         p.paused = false;
-        p.total += Simulator::Now() - p.since;
+        p.total += FeroceSim::Now() - p.since;
         p.refresh.Cancel();
         SendRxPause(prio, 0);
     }

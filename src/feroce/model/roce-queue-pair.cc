@@ -6,6 +6,7 @@
 
 #include "roce-queue-pair.h"
 
+#include "feroce-simulator-impl.h"
 #include "roce-nic.h"
 
 #include "ns3/log.h"
@@ -324,7 +325,7 @@ RoceQueuePair::Setup(RoceNic* nic,
     f.udp.sport = uint16_t(0xc000 | (qpn & 0x3fff)); // the flow's entropy, as Linux picks it
     m_nextPsn = m_sentEnd = m_unackedPsn = m_postPsn = m_initialPsn;
     m_rnrUntil = Time(0);
-    int64_t now = Simulator::Now().GetNanoSeconds();
+    int64_t now = FeroceSim::Now().GetNanoSeconds();
     m_rl.Init(rp, rpFixed, now);
     m_nextSendNs = double(now);
     m_reportedRc = m_rl.Rc();
@@ -358,7 +359,7 @@ RoceQueuePair::PostSend(const RoceWorkRequest& wr)
     }
     SendEntry e;
     e.wr = wr;
-    e.posted = Simulator::Now();
+    e.posted = FeroceSim::Now();
     e.firstPsn = m_postPsn;
     e.npkts = wr.length == 0 ? 1 : uint32_t((wr.length + m_pmtu - 1) / m_pmtu);
     e.seq = m_postSeq++;
@@ -451,7 +452,7 @@ RoceQueuePair::GetRateBps()
     {
         return double(m_nic->GetDataRate().GetBitRate());
     }
-    m_rl.Advance(Simulator::Now().GetNanoSeconds());
+    m_rl.Advance(FeroceSim::Now().GetNanoSeconds());
     ReportRates();
     return m_rl.Rc();
 }
@@ -576,7 +577,7 @@ RoceQueuePair::BuildDataPacket()
     }
 
     // rate limiter: the next packet may start one wire time at Rc later
-    int64_t now = Simulator::Now().GetNanoSeconds();
+    int64_t now = FeroceSim::Now().GetNanoSeconds();
     m_lastStartNs = double(now);
     m_lastWireBits = FeroceNetDevice::WireBytes(p->GetSize()) * 8;
     if (m_nic->IsDcqcnEnabled())
@@ -606,10 +607,10 @@ void
 RoceQueuePair::ArmRetransmitTimer()
 {
     // one event per QP; later progress only moves the deadline
-    m_retransmitDeadline = Simulator::Now() + m_ackTimeout;
+    m_retransmitDeadline = FeroceSim::Now() + m_ackTimeout;
     m_jitterDrawn = false;
     // (not IsRunning: deprecated since ns-3.42, whose IsPending older releases lack)
-    if (m_retransmitEvent.IsExpired())
+    if (FeroceSim::IsExpired(m_retransmitEvent))
     {
         m_retransmitEvent =
             Simulator::Schedule(m_ackTimeout, &RoceQueuePair::RetransmitTimeout, this);
@@ -623,7 +624,7 @@ RoceQueuePair::RetransmitTimeout()
     {
         return;
     }
-    Time now = Simulator::Now();
+    Time now = FeroceSim::Now();
     if (now < m_retransmitDeadline)
     {
         m_retransmitEvent = Simulator::Schedule(m_retransmitDeadline - now,
@@ -697,7 +698,7 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
             // the engine retires it later; its slot stays taken until then
             Retiring r;
             r.completion = MakeCompletion(m_sq.front(), ROCE_WC_SUCCESS);
-            r.due = Simulator::Now() + m_completionLatency;
+            r.due = FeroceSim::Now() + m_completionLatency;
             m_retiring.push_back(r);
         }
         else
@@ -722,9 +723,9 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     {
         ArmRetransmitTimer();
     }
-    if (!m_retiring.empty() && m_retireEvent.IsExpired())
+    if (!m_retiring.empty() && FeroceSim::IsExpired(m_retireEvent))
     {
-        m_retireEvent = Simulator::Schedule(m_retiring.front().due - Simulator::Now(),
+        m_retireEvent = Simulator::Schedule(m_retiring.front().due - FeroceSim::Now(),
                                             &RoceQueuePair::RetireDue,
                                             this);
     }
@@ -749,7 +750,7 @@ RoceQueuePair::Complete(const RoceCompletion& c)
 void
 RoceQueuePair::RetireDue()
 {
-    Time now = Simulator::Now();
+    Time now = FeroceSim::Now();
     // the requests the completions post go out in one TrySend, as after an ACK
     m_nic->m_holdTrySend = true;
     while (!m_retiring.empty() && m_retiring.front().due <= now)
@@ -778,7 +779,7 @@ RoceQueuePair::MakeCompletion(const SendEntry& e, RoceCompletionStatus status) c
     c.length = e.wr.length;
     c.status = status;
     c.posted = e.posted;
-    c.completed = Simulator::Now();
+    c.completed = FeroceSim::Now();
     return c;
 }
 
@@ -861,7 +862,7 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
             return;
         }
         Time wait = MicroSeconds(10) * int64_t(kRnrTimer10us[FEROCE_AETH_VALUE(syndrome)]);
-        m_rnrUntil = Simulator::Now() + wait;
+        m_rnrUntil = FeroceSim::Now() + wait;
         RewindTo(psn); // TrySend below wakes the NIC at m_rnrUntil
         break;
     }
@@ -896,7 +897,7 @@ RoceQueuePair::ReceiveCnp()
     {
         return;
     }
-    m_rl.Cnp(Simulator::Now().GetNanoSeconds());
+    m_rl.Cnp(FeroceSim::Now().GetNanoSeconds());
     if (m_lastWireBits)
     {
         // a lower rate pushes the pending send later (never earlier than now)
@@ -919,7 +920,7 @@ RoceQueuePair::ReceiveData(const feroce_roce& f)
         if (m_nic->IsDcqcnEnabled() &&
             feroce_np_on_ce(m_np,
                             feroce_np_select(m_np, &m_npState, m_nic->GetPortNpState()),
-                            Simulator::Now().GetNanoSeconds()))
+                            FeroceSim::Now().GetNanoSeconds()))
         {
             SendCnp();
         }
