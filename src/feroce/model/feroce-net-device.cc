@@ -94,6 +94,7 @@ FeroceNetDevice::FeroceNetDevice()
       m_address(Mac48Address::Allocate()),
       m_mtu(4200),
       m_bitRate(0),
+      m_stepsPerNs(NanoSeconds(1).GetTimeStep()),
       m_txFreeAt(0),
       m_wakeAt(Time::Max()),
       m_txCarry(0),
@@ -174,7 +175,9 @@ FeroceNetDevice::TransmitStart(Ptr<FeroceFrame> frame)
     uint32_t size = frame->GetSize();
     uint64_t rate = m_bitRate;
     uint64_t scaled = uint64_t(WireBytes(size)) * 8 * 1000000000ULL + m_txCarry;
-    Time txTime = NanoSeconds(int64_t(scaled / rate));
+    // NanoSeconds() looks the unit up per call; the steps per ns are fixed at construction
+    int64_t ns = int64_t(scaled / rate);
+    Time txTime = m_stepsPerNs ? TimeStep(uint64_t(ns * m_stepsPerNs)) : NanoSeconds(ns);
     m_txCarry = scaled % rate;
     m_txFreeAt = now + txTime;
     m_txFrames++;

@@ -163,7 +163,8 @@ class FeroceNetDevice : public NetDevice
     Mac48Address m_address;
     uint16_t m_mtu;
     DataRate m_rate;
-    uint64_t m_bitRate; ///< m_rate in bit/s
+    uint64_t m_bitRate;   ///< m_rate in bit/s
+    int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
     Ptr<ErrorModel> m_receiveErrorModel;
     Time m_txFreeAt;    ///< end of the last frame started
     EventId m_wake;     ///< the pending wake-up (TrySend)
