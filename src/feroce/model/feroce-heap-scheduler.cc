@@ -30,14 +30,23 @@ const std::size_t kArity = 4;
 TypeId
 FeroceHeapScheduler::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FeroceHeapScheduler")
-                            .SetParent<Scheduler>()
-                            .SetGroupName("Feroce")
-                            .AddConstructor<FeroceHeapScheduler>();
+    static TypeId tid =
+        TypeId("ns3::FeroceHeapScheduler")
+            .SetParent<Scheduler>()
+            .SetGroupName("Feroce")
+            .AddConstructor<FeroceHeapScheduler>()
+            .AddAttribute("NearHorizon",
+                          "Events due further ahead than this (from the last event taken) wait "
+                          "in a second heap, so that the many timers of a large fabric stay out "
+                          "of the way of its frames; the order of events does not change",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&FeroceHeapScheduler::m_nearHorizon),
+                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
 FeroceHeapScheduler::FeroceHeapScheduler()
+    : m_lastTs(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -48,67 +57,96 @@ FeroceHeapScheduler::~FeroceHeapScheduler()
 }
 
 void
-FeroceHeapScheduler::Insert(const Event& ev)
+FeroceHeapScheduler::Push(Heap& heap, const Event& ev)
 {
     // sift up: move parents down into the hole until ev fits
-    std::size_t i = m_heap.size();
-    m_heap.emplace_back();
+    std::size_t i = heap.size();
+    heap.emplace_back();
     while (i > 0)
     {
         std::size_t parent = (i - 1) / kArity;
-        if (!Before(ev, m_heap[parent]))
+        if (!Before(ev, heap[parent]))
         {
             break;
         }
-        m_heap[i] = m_heap[parent];
+        heap[i] = heap[parent];
         i = parent;
     }
-    m_heap[i] = ev;
+    heap[i] = ev;
+}
+
+void
+FeroceHeapScheduler::Insert(const Event& ev)
+{
+    bool near = ev.key.m_ts <= m_lastTs + uint64_t(m_nearHorizon.GetTimeStep());
+    Push(near ? m_near : m_far, ev);
 }
 
 bool
 FeroceHeapScheduler::IsEmpty() const
 {
-    return m_heap.empty(); // a removed entry never stays on top
+    return m_near.empty() && m_far.empty(); // a removed entry never stays on top
+}
+
+FeroceHeapScheduler::Heap&
+FeroceHeapScheduler::NextHeap()
+{
+    if (m_far.empty() || (!m_near.empty() && Before(m_near.front(), m_far.front())))
+    {
+        return m_near;
+    }
+    return m_far;
+}
+
+const FeroceHeapScheduler::Heap&
+FeroceHeapScheduler::NextHeap() const
+{
+    return const_cast<FeroceHeapScheduler*>(this)->NextHeap();
 }
 
 Scheduler::Event
 FeroceHeapScheduler::PeekNext() const
 {
-    NS_ASSERT(!m_heap.empty());
-    return m_heap.front();
+    NS_ASSERT(!IsEmpty());
+    return NextHeap().front();
 }
 
 Scheduler::Event
 FeroceHeapScheduler::RemoveNext()
 {
-    NS_ASSERT(!m_heap.empty());
-    Event next = m_heap.front();
-    PopTop();
-    DropRemovedTop();
+    NS_ASSERT(!IsEmpty());
+    Heap& heap = NextHeap();
+    Event next = heap.front();
+    PopTop(heap);
+    m_lastTs = next.key.m_ts;
+    DropRemovedTops();
     return next;
 }
 
 void
 FeroceHeapScheduler::Remove(const Event& ev)
 {
-    NS_ASSERT(!m_heap.empty());
-    if (m_heap.front().key.m_uid == ev.key.m_uid)
+    NS_ASSERT(!IsEmpty());
+    // at the top of either heap it goes now (no removed entry stays on a top), else lazily
+    for (Heap* heap : {&m_near, &m_far})
     {
-        PopTop();
-        DropRemovedTop();
-        return;
+        if (!heap->empty() && heap->front().key.m_uid == ev.key.m_uid)
+        {
+            PopTop(*heap);
+            DropRemovedTops();
+            return;
+        }
     }
     m_removed.insert(ev.key.m_uid);
 }
 
 void
-FeroceHeapScheduler::PopTop()
+FeroceHeapScheduler::PopTop(Heap& heap)
 {
     // sift the last entry down from the root
-    Event last = m_heap.back();
-    m_heap.pop_back();
-    std::size_t n = m_heap.size();
+    Event last = heap.back();
+    heap.pop_back();
+    std::size_t n = heap.size();
     if (n == 0)
     {
         return;
@@ -125,33 +163,36 @@ FeroceHeapScheduler::PopTop()
         std::size_t best = first;
         for (std::size_t c = first + 1; c < end; c++)
         {
-            if (Before(m_heap[c], m_heap[best]))
+            if (Before(heap[c], heap[best]))
             {
                 best = c;
             }
         }
-        if (!Before(m_heap[best], last))
+        if (!Before(heap[best], last))
         {
             break;
         }
-        m_heap[i] = m_heap[best];
+        heap[i] = heap[best];
         i = best;
     }
-    m_heap[i] = last;
+    heap[i] = last;
 }
 
 void
-FeroceHeapScheduler::DropRemovedTop()
+FeroceHeapScheduler::DropRemovedTops()
 {
-    while (!m_removed.empty() && !m_heap.empty())
+    for (Heap* heap : {&m_near, &m_far})
     {
-        auto it = m_removed.find(m_heap.front().key.m_uid);
-        if (it == m_removed.end())
+        while (!m_removed.empty() && !heap->empty())
         {
-            return;
+            auto it = m_removed.find(heap->front().key.m_uid);
+            if (it == m_removed.end())
+            {
+                break;
+            }
+            m_removed.erase(it);
+            PopTop(*heap);
         }
-        m_removed.erase(it);
-        PopTop();
     }
 }
 

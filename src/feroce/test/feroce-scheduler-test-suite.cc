@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -351,14 +352,22 @@ class HeapSchedulerOrderTestCase : public TestCase
         uint32_t removedDeep = 0;
         uint32_t removedTop = 0;
         uint32_t popped = 0;
+        uint32_t farPopped = 0;
+        std::set<uint32_t> farUids; // inserted beyond NearHorizon (100 us, 100000 ns steps)
         for (int step = 0; step < 40000; step++)
         {
             uint32_t op = rng() % 10;
             if (op < 5 || pending.empty())
             {
                 Scheduler::Event ev;
-                ev.impl = nullptr;              // never dereferenced by either scheduler
-                ev.key.m_ts = now + rng() % 16; // few distinct times: ties
+                ev.impl = nullptr; // never dereferenced by either scheduler
+                // few distinct times (ties), and one in four beyond the heap's near horizon
+                bool far = rng() % 4 == 0;
+                ev.key.m_ts = now + (far ? 200000 + rng() % 16 : rng() % 16);
+                if (far)
+                {
+                    farUids.insert(ev.key.m_uid);
+                }
                 ev.key.m_uid = uid++;
                 ev.key.m_context = 0;
                 heap->Insert(ev);
@@ -383,6 +392,7 @@ class HeapSchedulerOrderTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(a.key.m_ts, b.key.m_ts, "step " << step << ": same time");
                 now = a.key.m_ts;
                 popped++;
+                farPopped += farUids.count(a.key.m_uid);
                 pending.erase(
                     std::find_if(pending.begin(), pending.end(), [&a](const Scheduler::Event& e) {
                         return e.key.m_uid == a.key.m_uid;
@@ -406,6 +416,7 @@ class HeapSchedulerOrderTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(removedTop, 10, "removals of the next event were tried");
         NS_TEST_EXPECT_MSG_GT(removedDeep, 1000, "lazy removals were tried");
         NS_TEST_EXPECT_MSG_GT(popped, 5000, "events were taken");
+        NS_TEST_EXPECT_MSG_GT(farPopped, 1000, "events were taken from the far heap");
     }
 };
 
@@ -415,10 +426,11 @@ class FeroceSchedulerTestSuite : public TestSuite
     FeroceSchedulerTestSuite()
         : TestSuite("feroce-scheduler")
     {
+        // the heap's order on its own first: a broken heap would derail the simulations below
+        AddTestCase(new HeapSchedulerOrderTestCase);
         AddTestCase(new SchedulerDefaultTestCase);
         AddTestCase(new SchedulerIdentityTestCase);
         AddTestCase(new SimulatorImplContractTestCase);
-        AddTestCase(new HeapSchedulerOrderTestCase);
     }
 };
 
