@@ -88,6 +88,12 @@ FeroceSimulatorImpl::Destroy()
             event->Invoke();
         }
     }
+    // Simulator::Destroy: the next Simulator call makes a new implementation, even if someone
+    // still holds this one
+    if (s_running == this)
+    {
+        s_running = nullptr;
+    }
 }
 
 void
