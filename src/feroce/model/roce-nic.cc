@@ -221,6 +221,7 @@ RoceNic::DoDispose()
     for (auto& qp : m_qps)
     {
         qp->m_retransmitEvent.Cancel();
+        qp->m_retransmitPending = false;
         qp->m_retireEvent.Cancel();
         qp->m_nic = nullptr;
     }

@@ -200,6 +200,7 @@ class RoceNic : public FeroceNetDevice
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;
     TracedCallback<uint32_t> m_rxBufferTrace;
     bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
+    std::vector<RoceCompletion> m_completedScratch; ///< RoceQueuePair::AcknowledgeUpTo's list
     Counters m_counters;
     TracedCallback<Ptr<const Packet>> m_rxDropTrace;
 };
