@@ -204,12 +204,12 @@ RoceQueuePair::RoceQueuePair()
       m_ackReqMessages(1),
       m_maxUnackedBytes(0),
       m_completionLatency(Time(0)),
+      m_rnrTimerCode(1),
+      m_ackInterval(1),
       m_initialPsn(0),
       m_retryCount(7),
       m_rnrRetry(7),
-      m_dscp(26),
-      m_rnrTimerCode(1),
-      m_ackInterval(1)
+      m_dscp(26)
 {
     NS_LOG_FUNCTION(this);
     feroce_np_init(&m_npState);
@@ -226,12 +226,12 @@ RoceQueuePair::RoceQueuePair(const RoceQueuePair& o, bool takeStream)
       m_maxUnackedBytes(o.m_maxUnackedBytes),
       m_ackTimeout(o.m_ackTimeout),
       m_completionLatency(o.m_completionLatency),
+      m_rnrTimerCode(o.m_rnrTimerCode),
+      m_ackInterval(o.m_ackInterval),
       m_initialPsn(o.m_initialPsn),
       m_retryCount(o.m_retryCount),
       m_rnrRetry(o.m_rnrRetry),
       m_dscp(o.m_dscp),
-      m_rnrTimerCode(o.m_rnrTimerCode),
-      m_ackInterval(o.m_ackInterval),
       m_ackTimeoutJitter(o.m_ackTimeoutJitter)
 {
     NS_LOG_FUNCTION(this << &o << takeStream);

@@ -280,7 +280,7 @@ class RoceQueuePair : public Object
     // aligned, from the FeroceArena) is visited in as few lines as it can be.  The initial
     // values of the state are here, for both constructors.
     //
-    // requester: what a data packet sent, an ACK and a CNP received touch
+    // requester: what a data packet sent, an ACK and a CNP received touch (line 0: both sides)
     RoceNic* m_nic{nullptr};
     uint32_t m_qpn{0};
     State m_state{RESET};
@@ -309,13 +309,11 @@ class RoceQueuePair : public Object
     uint32_t m_lastWireBits{0};
     double m_nextSendNs{0}; ///< pacing: earliest start of the next data packet
     double m_lastStartNs{0};
-    // (rarely used, in what would be padding before the line boundary)
-    uint32_t m_remoteQpn{0};
-    uint32_t m_initialPsn;
-    uint32_t m_retryCount;
-    uint32_t m_rnrRetry;
-    uint32_t m_rnrRetries{0};
-    uint8_t m_dscp;
+    // both sides: the headers of data, ACKs and CNPs; the responder's sequence state
+    Connection m_conn;
+    uint32_t m_ePsn{0};
+    uint32_t m_msn{0};
+    uint32_t m_unackedReceived{0}; ///< packets accepted since the last ACK
     // DCQCN reaction point: 200 bytes, from a line boundary (3 lines for its state, not 4)
     alignas(FeroceArena::kLine) QpRateLimiter m_rl; ///< double precision or fixed point
     std::unique_ptr<Traces> m_traces;
@@ -323,14 +321,10 @@ class RoceQueuePair : public Object
     // the requester's counters first, the responder's last, in the lines of their other fields
     Counters m_counters;
     // responder: what a data packet received and its ACK and CNP touch
-    Connection m_conn;
     bool m_nakSent{false};  ///< a sequence-error NAK was sent for the current gap
     bool m_dupAcked{false}; ///< the current run of duplicates was acknowledged
     bool m_inSend{false};   ///< a SEND message is being received (its buffer taken)
     uint8_t m_rnrTimerCode;
-    uint32_t m_ePsn{0};
-    uint32_t m_msn{0};
-    uint32_t m_unackedReceived{0}; ///< packets accepted since the last ACK
     uint32_t m_ackInterval;
     const feroce_np_params* m_np{nullptr};
     feroce_np_state m_npState;
@@ -339,6 +333,12 @@ class RoceQueuePair : public Object
     uint64_t m_sendRecvId{0};
 
     // rarely used
+    uint32_t m_remoteQpn{0};
+    uint32_t m_initialPsn;
+    uint32_t m_retryCount;
+    uint32_t m_rnrRetry;
+    uint32_t m_rnrRetries{0};
+    uint8_t m_dscp;
     Time m_ackTimeoutJitter;
     EventId m_retransmitEvent;
     EventId m_retireEvent;
