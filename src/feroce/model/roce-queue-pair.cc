@@ -260,6 +260,7 @@ RoceQueuePair::GetTraces()
     if (!m_traces)
     {
         m_traces.reset(new Traces);
+        m_traced = true;
         // what the DCQCN traces report as the old value next: the state's values now (every
         // change of the state is followed by ReportRates, so these are the last it saw)
         m_traces->reportedRc = m_rl.Rc();
@@ -605,7 +606,7 @@ RoceQueuePair::GetFixedRegisters()
 void
 RoceQueuePair::ReportRates()
 {
-    if (!m_traces)
+    if (!m_traced)
     {
         return; // nobody connected: GetTraces() takes the values when someone does
     }
@@ -691,7 +692,7 @@ RoceQueuePair::BuildDataPacket()
     if (feroce_psn_diff(m_nextPsn, m_sentEnd) < 0)
     {
         m_counters.retransmittedPackets++;
-        if (m_traces)
+        if (m_traced)
         {
             m_traces->retransmit(m_nextPsn);
         }
@@ -778,7 +779,7 @@ RoceQueuePair::RetransmitTimeout()
     }
     NS_LOG_INFO("QP " << m_qpn << " timeout at PSN " << m_unackedPsn);
     m_counters.timeouts++;
-    if (m_traces)
+    if (m_traced)
     {
         m_traces->timeout(m_unackedPsn);
     }
@@ -879,7 +880,7 @@ void
 RoceQueuePair::Complete(const RoceCompletion& c)
 {
     m_counters.completions++;
-    if (m_traces)
+    if (m_traced)
     {
         m_traces->completion(c, c.completed - c.posted);
     }
@@ -944,7 +945,7 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     flushed.swap(m_sq);
     m_sendIdx = 0;
     m_sendPkt = 0;
-    if (m_traces)
+    if (m_traced)
     {
         m_traces->error(m_qpn, why);
     }
@@ -1000,7 +1001,7 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
         break;
     case 1: {
         m_counters.rnrNaksReceived++;
-        if (m_traces)
+        if (m_traced)
         {
             m_traces->nak(psn);
         }
@@ -1017,7 +1018,7 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
     }
     case 3:
         m_counters.naksReceived++;
-        if (m_traces)
+        if (m_traced)
         {
             m_traces->nak(psn);
         }
@@ -1044,7 +1045,7 @@ void
 RoceQueuePair::ReceiveCnp()
 {
     m_counters.cnpsReceived++;
-    if (m_traces)
+    if (m_traced)
     {
         m_traces->cnpReceived();
     }
@@ -1182,7 +1183,7 @@ RoceQueuePair::SendCnp()
     f.eth.pcp = m_nic->m_cnpPriority;
     f.payload_len = 0;
     m_counters.cnpsSent++;
-    if (m_traces)
+    if (m_traced)
     {
         m_traces->cnpSent();
     }
