@@ -6,6 +6,7 @@
 
 #include "roce-nic.h"
 
+#include "feroce-arena.h"
 #include "feroce-attributes.h"
 #include "pfc-header.h"
 
@@ -206,6 +207,18 @@ RoceNic::RoceNic()
 RoceNic::~RoceNic()
 {
     NS_LOG_FUNCTION(this);
+}
+
+void*
+RoceNic::operator new(std::size_t size)
+{
+    return FeroceArena::Allocate(size);
+}
+
+void
+RoceNic::operator delete(void* p, std::size_t size)
+{
+    FeroceArena::Free(p, size);
 }
 
 void

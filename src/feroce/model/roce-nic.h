@@ -63,6 +63,11 @@ class RoceNic : public FeroceNetDevice
     RoceNic();
     ~RoceNic() override;
 
+    /// NICs live in the FeroceArena, on huge pages where the system gives them, as their queue
+    /// pairs do: every packet visits two to four of a large camera's thousand NICs.
+    static void* operator new(std::size_t size);
+    static void operator delete(void* p, std::size_t size);
+
     /// Create a queue pair with the QueuePair attributes (RoceQueuePair defaults overridden by
     /// SetQueuePairAttribute).  The defaults are read when the NIC creates its first queue pair
     /// (and its first after a SetQueuePairAttribute): the later ones copy its attribute values.
