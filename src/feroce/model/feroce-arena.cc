@@ -21,7 +21,7 @@ namespace
 {
 
 constexpr std::size_t kRegion = std::size_t(2) << 20; ///< one huge page
-constexpr std::size_t kLargest = 8192;                 ///< larger blocks: operator new
+constexpr std::size_t kLargest = 8192;                ///< larger blocks: operator new
 
 struct FreeBlock
 {

@@ -313,9 +313,7 @@ RoceQueuePair::MakeTracesAccessor(SOURCE Traces::*member)
             return true;
         }
 
-        bool Disconnect(ObjectBase* obj,
-                        std::string context,
-                        const CallbackBase& cb) const override
+        bool Disconnect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
         {
             auto qp = dynamic_cast<RoceQueuePair*>(obj);
             if (qp == nullptr)

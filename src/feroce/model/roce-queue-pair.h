@@ -286,8 +286,8 @@ class RoceQueuePair : public Object
     State m_state{RESET};
     uint8_t m_priority;              // (an attribute, as those below)
     bool m_retransmitPending{false}; ///< m_retransmitEvent is scheduled and has not run
-    bool m_jitterDrawn{false}; ///< this expiry's AckTimeoutJitter was added to the deadline
-    bool m_traced{false};      ///< m_traces exists (checked here, in the line both sides use)
+    bool m_jitterDrawn{false};       ///< this expiry's AckTimeoutJitter was added to the deadline
+    bool m_traced{false};            ///< m_traces exists (checked here, where both sides look)
     FeroceRing<SendEntry> m_sq;
     FeroceRing<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
     uint32_t m_sendIdx{0};           ///< entry of the next packet to send
