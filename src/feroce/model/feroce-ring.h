@@ -7,9 +7,11 @@
 #ifndef FEROCE_RING_H
 #define FEROCE_RING_H
 
+#include "feroce-arena.h"
+
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <new>
 #include <utility>
 
 namespace ns3
@@ -23,13 +25,20 @@ namespace ns3
  * It replaces std::deque in the queue pair, which allocates about 576 bytes (its map and a
  * first 512-byte node) even when empty: a camera holds 10^5 queue pairs, most of whose
  * receive queues stay empty.  An empty FeroceRing allocates nothing; it grows by doubling
- * (from 4 entries) and never shrinks.  T must be default-constructible and copyable.
+ * (from 4 entries) and never shrinks.  Its array comes from the FeroceArena (cache-line
+ * aligned, on huge pages where the system gives them), as the queue pair itself does.
+ * T must be default-constructible and copyable.
  */
 template <typename T>
 class FeroceRing
 {
   public:
     FeroceRing() = default;
+
+    ~FeroceRing()
+    {
+        Release(m_buf, m_capacity);
+    }
 
     FeroceRing(const FeroceRing&) = delete;
     FeroceRing& operator=(const FeroceRing&) = delete;
@@ -92,21 +101,39 @@ class FeroceRing
   private:
     void Grow()
     {
-        std::size_t capacity = m_capacity == 0 ? 4 : 2 * m_capacity;
-        std::unique_ptr<T[]> buf(new T[capacity]);
-        for (std::size_t i = 0; i < m_size; i++)
+        uint32_t capacity = m_capacity == 0 ? 4 : 2 * m_capacity;
+        T* buf = static_cast<T*>(FeroceArena::Allocate(capacity * sizeof(T)));
+        for (uint32_t i = 0; i < capacity; i++)
+        {
+            new (buf + i) T();
+        }
+        for (uint32_t i = 0; i < m_size; i++)
         {
             buf[i] = (*this)[i];
         }
-        m_buf = std::move(buf);
+        Release(m_buf, m_capacity);
+        m_buf = buf;
         m_capacity = capacity;
         m_head = 0;
     }
 
-    std::unique_ptr<T[]> m_buf;
+    static void Release(T* buf, uint32_t capacity)
+    {
+        if (buf == nullptr)
+        {
+            return;
+        }
+        for (uint32_t i = 0; i < capacity; i++)
+        {
+            buf[i].~T();
+        }
+        FeroceArena::Free(buf, capacity * sizeof(T));
+    }
+
+    T* m_buf{nullptr};
     uint32_t m_capacity{0}; ///< a power of two, or 0 before the first push
     uint32_t m_head{0};
-    std::size_t m_size{0};
+    uint32_t m_size{0};
 };
 
 } // namespace ns3

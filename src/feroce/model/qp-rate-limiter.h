@@ -20,10 +20,17 @@ namespace ns3
  *
  * Times are simulation nanoseconds; the fixed-point model sees the cycle of its clock each
  * one falls in.  Rates read back in b/s (a fixed-point Rc is its register times the LSB).
+ * The two models' states share their storage (a queue pair runs one of them): 200 bytes, the
+ * state first, so that in a cache-line aligned queue pair it spans as few lines as it can.
  */
 class QpRateLimiter
 {
   public:
+    QpRateLimiter()
+        : m_fl{}
+    {
+    }
+
     /// Start at line rate; `fixed` null runs the double-precision model on `rules`.
     void Init(const feroce_rp_params* rules, const feroce_rp_fixed_params* fixed, int64_t nowNs)
     {
@@ -31,10 +38,12 @@ class QpRateLimiter
         m_fixed = fixed;
         if (m_fixed)
         {
+            m_fx = feroce_rp_fixed_state{};
             feroce_rp_fixed_init(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs));
         }
         else
         {
+            m_fl = feroce_rp_state{};
             feroce_rp_init(&m_fl, m_rules, nowNs);
         }
     }
@@ -103,10 +112,13 @@ class QpRateLimiter
     }
 
   private:
+    union {
+        feroce_rp_state m_fl; ///< the double-precision model's (m_fixed null)
+        feroce_rp_fixed_state m_fx;
+    };
+
     const feroce_rp_params* m_rules{nullptr};
     const feroce_rp_fixed_params* m_fixed{nullptr};
-    feroce_rp_state m_fl{};
-    feroce_rp_fixed_state m_fx{};
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "roce-nic.h"
 
+#include "feroce-arena.h"
 #include "feroce-attributes.h"
 #include "feroce-simulator-impl.h"
 #include "pfc-header.h"
@@ -209,6 +210,18 @@ RoceNic::~RoceNic()
     NS_LOG_FUNCTION(this);
 }
 
+void*
+RoceNic::operator new(std::size_t size)
+{
+    return FeroceArena::Allocate(size);
+}
+
+void
+RoceNic::operator delete(void* p, std::size_t size)
+{
+    FeroceArena::Free(p, size);
+}
+
 void
 RoceNic::DoInitialize()
 {
@@ -222,6 +235,7 @@ RoceNic::DoDispose()
     for (auto& qp : m_qps)
     {
         qp->m_retransmitEvent.Cancel();
+        qp->m_retransmitPending = false;
         qp->m_retireEvent.Cancel();
         qp->m_nic = nullptr;
     }

@@ -63,6 +63,11 @@ class RoceNic : public FeroceNetDevice
     RoceNic();
     ~RoceNic() override;
 
+    /// NICs live in the FeroceArena, on huge pages where the system gives them, as their queue
+    /// pairs do: every packet visits two to four of a large camera's thousand NICs.
+    static void* operator new(std::size_t size);
+    static void operator delete(void* p, std::size_t size);
+
     /// Create a queue pair with the QueuePair attributes (RoceQueuePair defaults overridden by
     /// SetQueuePairAttribute).  The defaults are read when the NIC creates its first queue pair
     /// (and its first after a SetQueuePairAttribute): the later ones copy its attribute values.
@@ -200,6 +205,7 @@ class RoceNic : public FeroceNetDevice
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;
     TracedCallback<uint32_t> m_rxBufferTrace;
     bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
+    std::vector<RoceCompletion> m_completedScratch; ///< RoceQueuePair::AcknowledgeUpTo's list
     Counters m_counters;
     TracedCallback<Ptr<const Packet>> m_rxDropTrace;
 };

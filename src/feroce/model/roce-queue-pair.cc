@@ -15,6 +15,7 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 namespace ns3
@@ -155,62 +156,61 @@ RoceQueuePair::GetTypeId()
                           MakeUintegerChecker<uint32_t>(0, FEROCE_PSN_MASK))
             .AddTraceSource("Completion",
                             "A work request completed, with its latency from posting",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_completionTrace),
+                            MakeTracesAccessor(&Traces::completion),
                             "ns3::RoceQueuePair::CompletionTracedCallback")
             .AddTraceSource("Rate",
                             "DCQCN current rate Rc (bit/s) when it changes",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_rateTrace),
+                            MakeTracesAccessor(&Traces::rate),
                             "ns3::RoceQueuePair::RateTracedCallback")
             .AddTraceSource("TargetRate",
                             "DCQCN target rate Rt (bit/s) when it changes",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_targetRateTrace),
+                            MakeTracesAccessor(&Traces::targetRate),
                             "ns3::RoceQueuePair::RateTracedCallback")
             .AddTraceSource("Alpha",
                             "DCQCN alpha when it changes",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_alphaTrace),
+                            MakeTracesAccessor(&Traces::alpha),
                             "ns3::RoceQueuePair::RateTracedCallback")
             .AddTraceSource("Error",
                             "The QP entered the error state",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_errorTrace),
+                            MakeTracesAccessor(&Traces::error),
                             "ns3::RoceQueuePair::ErrorTracedCallback")
             .AddTraceSource("Retransmit",
                             "A data packet was sent again (its PSN)",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_retransmitTrace),
+                            MakeTracesAccessor(&Traces::retransmit),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Timeout",
                             "The retransmission timer expired (the oldest unacknowledged PSN)",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_timeoutTrace),
+                            MakeTracesAccessor(&Traces::timeout),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Nak",
                             "A NAK or RNR NAK arrived (its PSN)",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_nakTrace),
+                            MakeTracesAccessor(&Traces::nak),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("CnpSent",
                             "The notification point sent a CNP",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_cnpSentTrace),
+                            MakeTracesAccessor(&Traces::cnpSent),
                             "ns3::TracedCallback::Void")
             .AddTraceSource("CnpReceived",
                             "A CNP for this QP arrived",
-                            MakeTraceSourceAccessor(&RoceQueuePair::m_cnpReceivedTrace),
+                            MakeTracesAccessor(&Traces::cnpReceived),
                             "ns3::TracedCallback::Void");
     return tid;
 }
 
 RoceQueuePair::RoceQueuePair()
-    : m_pmtu(1024),
+    : m_priority(3),
+      m_pmtu(1024),
       m_sendQueueDepth(256),
       m_ackReqInterval(0),
-      m_ackInterval(1),
       m_ackReqMessages(1),
-      m_retryCount(7),
-      m_rnrRetry(7),
-      m_initialPsn(0),
-      m_rnrTimerCode(1),
-      m_priority(3),
-      m_dscp(26),
       m_maxUnackedBytes(0),
       m_completionLatency(Time(0)),
-      m_template(FEROCE_OP_SEND_ONLY)
+      m_rnrTimerCode(1),
+      m_ackInterval(1),
+      m_initialPsn(0),
+      m_retryCount(7),
+      m_rnrRetry(7),
+      m_dscp(26)
 {
     NS_LOG_FUNCTION(this);
     feroce_np_init(&m_npState);
@@ -219,22 +219,21 @@ RoceQueuePair::RoceQueuePair()
 
 RoceQueuePair::RoceQueuePair(const RoceQueuePair& o, bool takeStream)
     : Object(o), // the TypeId; no aggregates
+      m_priority(o.m_priority),
       m_pmtu(o.m_pmtu),
       m_sendQueueDepth(o.m_sendQueueDepth),
       m_ackReqInterval(o.m_ackReqInterval),
-      m_ackInterval(o.m_ackInterval),
       m_ackReqMessages(o.m_ackReqMessages),
+      m_maxUnackedBytes(o.m_maxUnackedBytes),
+      m_ackTimeout(o.m_ackTimeout),
+      m_completionLatency(o.m_completionLatency),
+      m_rnrTimerCode(o.m_rnrTimerCode),
+      m_ackInterval(o.m_ackInterval),
+      m_initialPsn(o.m_initialPsn),
       m_retryCount(o.m_retryCount),
       m_rnrRetry(o.m_rnrRetry),
-      m_initialPsn(o.m_initialPsn),
-      m_rnrTimerCode(o.m_rnrTimerCode),
-      m_priority(o.m_priority),
       m_dscp(o.m_dscp),
-      m_maxUnackedBytes(o.m_maxUnackedBytes),
-      m_completionLatency(o.m_completionLatency),
-      m_ackTimeout(o.m_ackTimeout),
-      m_ackTimeoutJitter(o.m_ackTimeoutJitter),
-      m_template(FEROCE_OP_SEND_ONLY)
+      m_ackTimeoutJitter(o.m_ackTimeoutJitter)
 {
     NS_LOG_FUNCTION(this << &o << takeStream);
     feroce_np_init(&m_npState);
@@ -242,6 +241,99 @@ RoceQueuePair::RoceQueuePair(const RoceQueuePair& o, bool takeStream)
     {
         TakeAutomaticStream();
     }
+}
+
+void*
+RoceQueuePair::operator new(std::size_t size)
+{
+    return FeroceArena::Allocate(size);
+}
+
+void
+RoceQueuePair::operator delete(void* p, std::size_t size)
+{
+    FeroceArena::Free(p, size);
+}
+
+RoceQueuePair::Traces&
+RoceQueuePair::GetTraces()
+{
+    if (!m_traces)
+    {
+        m_traces.reset(new Traces);
+        m_traced = true;
+        // what the DCQCN traces report as the old value next: the state's values now (every
+        // change of the state is followed by ReportRates, so these are the last it saw)
+        m_traces->reportedRc = m_rl.Rc();
+        m_traces->reportedRt = m_rl.Rt();
+        m_traces->reportedAlpha = m_rl.Alpha();
+    }
+    return *m_traces;
+}
+
+template <typename SOURCE>
+Ptr<const TraceSourceAccessor>
+RoceQueuePair::MakeTracesAccessor(SOURCE Traces::*member)
+{
+    // MakeTraceSourceAccessor's accessor, through GetTraces()
+    struct Accessor : public TraceSourceAccessor
+    {
+        bool ConnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
+        {
+            auto qp = dynamic_cast<RoceQueuePair*>(obj);
+            if (qp == nullptr)
+            {
+                return false;
+            }
+            (qp->GetTraces().*m_member).ConnectWithoutContext(cb);
+            return true;
+        }
+
+        bool Connect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
+        {
+            auto qp = dynamic_cast<RoceQueuePair*>(obj);
+            if (qp == nullptr)
+            {
+                return false;
+            }
+            (qp->GetTraces().*m_member).Connect(cb, context);
+            return true;
+        }
+
+        bool DisconnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
+        {
+            auto qp = dynamic_cast<RoceQueuePair*>(obj);
+            if (qp == nullptr)
+            {
+                return false;
+            }
+            if (qp->m_traces)
+            {
+                (qp->m_traces.get()->*m_member).DisconnectWithoutContext(cb);
+            }
+            return true;
+        }
+
+        bool Disconnect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
+        {
+            auto qp = dynamic_cast<RoceQueuePair*>(obj);
+            if (qp == nullptr)
+            {
+                return false;
+            }
+            if (qp->m_traces)
+            {
+                (qp->m_traces.get()->*m_member).Disconnect(cb, context);
+            }
+            return true;
+        }
+
+        SOURCE Traces::*m_member;
+    };
+
+    Ptr<Accessor> accessor = Create<Accessor>();
+    accessor->m_member = member;
+    return accessor;
 }
 
 Ptr<RoceQueuePair>
@@ -316,21 +408,54 @@ RoceQueuePair::Setup(RoceNic* nic,
     m_nic = nic;
     m_qpn = qpn;
     m_np = np;
-    feroce_roce& f = m_template.Fields();
-    nic->GetMacAddress().CopyTo(f.eth.src);
-    f.ip.src = nic->GetIpv4Address().Get();
-    f.ip.dscp = m_dscp;
-    f.ip.ecn = FEROCE_ECN_ECT0;
-    f.eth.pcp = m_priority;
-    f.udp.sport = uint16_t(0xc000 | (qpn & 0x3fff)); // the flow's entropy, as Linux picks it
+    nic->GetMacAddress().CopyTo(m_conn.srcMac);
+    m_conn.srcIp = nic->GetIpv4Address().Get();
+    m_conn.dscp = m_dscp;
+    m_conn.pcp = m_priority;
+    m_conn.sport = uint16_t(0xc000 | (qpn & 0x3fff)); // the flow's entropy, as Linux picks it
     m_nextPsn = m_sentEnd = m_unackedPsn = m_postPsn = m_initialPsn;
     m_rnrUntil = Time(0);
     int64_t now = FeroceSim::Now().GetNanoSeconds();
     m_rl.Init(rp, rpFixed, now);
     m_nextSendNs = double(now);
-    m_reportedRc = m_rl.Rc();
-    m_reportedRt = m_rl.Rt();
-    m_reportedAlpha = m_rl.Alpha();
+    if (m_traces)
+    {
+        m_traces->reportedRc = m_rl.Rc();
+        m_traces->reportedRt = m_rl.Rt();
+        m_traces->reportedAlpha = m_rl.Alpha();
+    }
+}
+
+namespace
+{
+
+/// RoceHeader(FEROCE_OP_SEND_ONLY)'s fields, with ECT(0): what every frame of a queue pair
+/// starts from
+feroce_roce
+MakeHeaderDefaults()
+{
+    feroce_roce f = RoceHeader(FEROCE_OP_SEND_ONLY).Fields();
+    f.ip.ecn = FEROCE_ECN_ECT0;
+    return f;
+}
+
+const feroce_roce g_headerDefaults = MakeHeaderDefaults();
+
+} // namespace
+
+feroce_roce
+RoceQueuePair::Header() const
+{
+    feroce_roce f = g_headerDefaults;
+    std::memcpy(f.eth.src, m_conn.srcMac, sizeof f.eth.src);
+    std::memcpy(f.eth.dst, m_conn.dstMac, sizeof f.eth.dst);
+    f.eth.pcp = m_conn.pcp;
+    f.ip.src = m_conn.srcIp;
+    f.ip.dst = m_conn.dstIp;
+    f.ip.dscp = m_conn.dscp;
+    f.udp.sport = m_conn.sport;
+    f.bth.destqp = m_conn.destQp;
+    return f;
 }
 
 void
@@ -340,10 +465,9 @@ RoceQueuePair::Connect(Mac48Address remoteMac,
                        uint32_t remoteInitialPsn)
 {
     NS_LOG_FUNCTION(this << remoteMac << remoteIp << remoteQpn << remoteInitialPsn);
-    feroce_roce& f = m_template.Fields();
-    remoteMac.CopyTo(f.eth.dst);
-    f.ip.dst = remoteIp.Get();
-    f.bth.destqp = remoteQpn & FEROCE_PSN_MASK;
+    remoteMac.CopyTo(m_conn.dstMac);
+    m_conn.dstIp = remoteIp.Get();
+    m_conn.destQp = remoteQpn & FEROCE_PSN_MASK;
     m_remoteQpn = remoteQpn;
     m_ePsn = remoteInitialPsn & FEROCE_PSN_MASK;
     m_state = RTS;
@@ -481,23 +605,28 @@ RoceQueuePair::GetFixedRegisters()
 void
 RoceQueuePair::ReportRates()
 {
+    if (!m_traced)
+    {
+        return; // nobody connected: GetTraces() takes the values when someone does
+    }
+    Traces& t = *m_traces;
     double rc = m_rl.Rc();
     double rt = m_rl.Rt();
     double alpha = m_rl.Alpha();
-    if (rc != m_reportedRc)
+    if (rc != t.reportedRc)
     {
-        m_rateTrace(m_reportedRc, rc);
-        m_reportedRc = rc;
+        t.rate(t.reportedRc, rc);
+        t.reportedRc = rc;
     }
-    if (rt != m_reportedRt)
+    if (rt != t.reportedRt)
     {
-        m_targetRateTrace(m_reportedRt, rt);
-        m_reportedRt = rt;
+        t.targetRate(t.reportedRt, rt);
+        t.reportedRt = rt;
     }
-    if (alpha != m_reportedAlpha)
+    if (alpha != t.reportedAlpha)
     {
-        m_alphaTrace(m_reportedAlpha, alpha);
-        m_reportedAlpha = alpha;
+        t.alpha(t.reportedAlpha, alpha);
+        t.reportedAlpha = alpha;
     }
 }
 
@@ -531,8 +660,7 @@ RoceQueuePair::BuildDataPacket()
     bool first = m_sendPkt == 0;
     bool last = m_sendPkt + 1 == e.npkts;
 
-    RoceHeader h = m_template;
-    feroce_roce& f = h.Fields();
+    feroce_roce f = Header();
     f.bth.opcode = feroce_opcode_for(e.wr.write, first, last, e.wr.withImm);
     f.bth.psn = m_nextPsn;
     // AckReq: a message's last packet (every AckReqMessages-th message's, and the last one of a
@@ -543,7 +671,7 @@ RoceQueuePair::BuildDataPacket()
                     (m_ackReqMessages > 1 && (e.seq + 1) % m_ackReqMessages == 0);
     f.bth.ackreq =
         (last && signaled) || (m_ackReqInterval && (m_sendPkt + 1) % m_ackReqInterval == 0);
-    unsigned flags = h.GetOpFlags();
+    unsigned flags = feroce_opcode_flags(f.bth.opcode);
     if (flags & FEROCE_OPF_RETH)
     {
         f.reth.va = e.wr.remoteAddr;
@@ -563,7 +691,10 @@ RoceQueuePair::BuildDataPacket()
     if (feroce_psn_diff(m_nextPsn, m_sentEnd) < 0)
     {
         m_counters.retransmittedPackets++;
-        m_retransmitTrace(m_nextPsn);
+        if (m_traced)
+        {
+            m_traces->retransmit(m_nextPsn);
+        }
     }
     m_nextPsn = feroce_psn_add(m_nextPsn, 1);
     if (feroce_psn_diff(m_nextPsn, m_sentEnd) > 0)
@@ -609,17 +740,19 @@ RoceQueuePair::ArmRetransmitTimer()
     // one event per QP; later progress only moves the deadline
     m_retransmitDeadline = FeroceSim::Now() + m_ackTimeout;
     m_jitterDrawn = false;
-    // (not IsRunning: deprecated since ns-3.42, whose IsPending older releases lack)
-    if (FeroceSim::IsExpired(m_retransmitEvent))
+    // (what m_retransmitEvent.IsExpired() says, without touching the event)
+    if (!m_retransmitPending)
     {
         m_retransmitEvent =
             Simulator::Schedule(m_ackTimeout, &RoceQueuePair::RetransmitTimeout, this);
+        m_retransmitPending = true;
     }
 }
 
 void
 RoceQueuePair::RetransmitTimeout()
 {
+    m_retransmitPending = false;
     if (m_state != RTS || !HasUnacked())
     {
         return;
@@ -630,6 +763,7 @@ RoceQueuePair::RetransmitTimeout()
         m_retransmitEvent = Simulator::Schedule(m_retransmitDeadline - now,
                                                 &RoceQueuePair::RetransmitTimeout,
                                                 this);
+        m_retransmitPending = true;
         return;
     }
     if (!m_jitterDrawn && m_ackTimeoutJitter.IsStrictlyPositive())
@@ -639,11 +773,15 @@ RoceQueuePair::RetransmitTimeout()
         Time extra = NanoSeconds(int64_t(DrawJitterNs()));
         m_retransmitDeadline = now + extra;
         m_retransmitEvent = Simulator::Schedule(extra, &RoceQueuePair::RetransmitTimeout, this);
+        m_retransmitPending = true;
         return;
     }
     NS_LOG_INFO("QP " << m_qpn << " timeout at PSN " << m_unackedPsn);
     m_counters.timeouts++;
-    m_timeoutTrace(m_unackedPsn);
+    if (m_traced)
+    {
+        m_traces->timeout(m_unackedPsn);
+    }
     if (++m_retries > m_retryCount)
     {
         EnterError(ROCE_WC_RETRY_EXCEEDED);
@@ -684,9 +822,10 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     m_unackedPsn = acked;
     m_retries = 0;
     m_rnrRetries = 0;
-    // completions go out once the state is consistent; the vector's memory is reused
+    // completions go out once the state is consistent; the NIC's vector is reused (and a
+    // completion callback that acknowledges more meanwhile finds it taken, and uses its own)
     std::vector<RoceCompletion> done;
-    done.swap(m_completedScratch);
+    done.swap(m_nic->m_completedScratch);
     done.clear();
     bool delayed = m_completionLatency.IsStrictlyPositive();
     while (!m_sq.empty() &&
@@ -733,14 +872,17 @@ RoceQueuePair::AcknowledgeUpTo(uint32_t psn)
     {
         Complete(c);
     }
-    done.swap(m_completedScratch);
+    done.swap(m_nic->m_completedScratch);
 }
 
 void
 RoceQueuePair::Complete(const RoceCompletion& c)
 {
     m_counters.completions++;
-    m_completionTrace(c, c.completed - c.posted);
+    if (m_traced)
+    {
+        m_traces->completion(c, c.completed - c.posted);
+    }
     if (!m_completionCb.IsNull())
     {
         m_completionCb(c);
@@ -789,6 +931,7 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     NS_LOG_WARN("QP " << m_qpn << " enters the error state: " << RoceCompletionStatusName(why));
     m_state = ERROR;
     m_retransmitEvent.Cancel();
+    m_retransmitPending = false;
     // the requests already acknowledged complete successfully, before the failed ones
     m_retireEvent.Cancel();
     FeroceRing<Retiring> retiring;
@@ -801,7 +944,10 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     flushed.swap(m_sq);
     m_sendIdx = 0;
     m_sendPkt = 0;
-    m_errorTrace(m_qpn, why);
+    if (m_traced)
+    {
+        m_traces->error(m_qpn, why);
+    }
     m_nic->NotifyQpError();
     bool firstEntry = true;
     for (std::size_t i = 0; i < flushed.size(); i++)
@@ -854,7 +1000,10 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
         break;
     case 1: {
         m_counters.rnrNaksReceived++;
-        m_nakTrace(psn);
+        if (m_traced)
+        {
+            m_traces->nak(psn);
+        }
         AcknowledgeUpTo(feroce_psn_add(psn, FEROCE_PSN_MASK));
         if (m_rnrRetry != 7 && ++m_rnrRetries > m_rnrRetry)
         {
@@ -868,7 +1017,10 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
     }
     case 3:
         m_counters.naksReceived++;
-        m_nakTrace(psn);
+        if (m_traced)
+        {
+            m_traces->nak(psn);
+        }
         if (FEROCE_AETH_VALUE(syndrome) != FEROCE_NAK_PSN_SEQ_ERR)
         {
             EnterError(ROCE_WC_REMOTE_ERROR);
@@ -892,7 +1044,10 @@ void
 RoceQueuePair::ReceiveCnp()
 {
     m_counters.cnpsReceived++;
-    m_cnpReceivedTrace();
+    if (m_traced)
+    {
+        m_traces->cnpReceived();
+    }
     if (!m_nic->IsDcqcnEnabled())
     {
         return;
@@ -1002,8 +1157,7 @@ RoceQueuePair::ReceiveData(const feroce_roce& f)
 void
 RoceQueuePair::SendAck(uint32_t psn, uint8_t syndrome)
 {
-    RoceHeader h = m_template;
-    feroce_roce& f = h.Fields();
+    feroce_roce f = Header();
     f.bth.opcode = FEROCE_OP_ACK;
     f.bth.psn = psn;
     f.aeth.syndrome = syndrome;
@@ -1020,8 +1174,7 @@ RoceQueuePair::SendAck(uint32_t psn, uint8_t syndrome)
 void
 RoceQueuePair::SendCnp()
 {
-    RoceHeader h = m_template;
-    feroce_roce& f = h.Fields();
+    feroce_roce f = Header();
     f.bth.opcode = FEROCE_OP_CNP;
     f.bth.becn = 1;
     f.bth.psn = 0;
@@ -1029,7 +1182,10 @@ RoceQueuePair::SendCnp()
     f.eth.pcp = m_nic->m_cnpPriority;
     f.payload_len = 0;
     m_counters.cnpsSent++;
-    m_cnpSentTrace();
+    if (m_traced)
+    {
+        m_traces->cnpSent();
+    }
     m_nic->m_counters.cnpsSent++;
     m_nic->SendControl(FeroceFrame::MakeRoce(f), m_nic->m_cnpPriority);
 }

@@ -7,6 +7,7 @@
 #ifndef ROCE_QUEUE_PAIR_H
 #define ROCE_QUEUE_PAIR_H
 
+#include "feroce-arena.h"
 #include "feroce-frame.h"
 #include "feroce-ring.h"
 #include "qp-rate-limiter.h"
@@ -68,6 +69,11 @@ class RoceQueuePair : public Object
     ~RoceQueuePair() override;
     RoceQueuePair& operator=(const RoceQueuePair&) = delete;
 
+    /// Queue pairs live in the FeroceArena: cache-line aligned, on huge pages where the system
+    /// gives them (a large camera visits 10^5 of them in turn).
+    static void* operator new(std::size_t size);
+    static void operator delete(void* p, std::size_t size);
+
     /// QP state, as ibv_qp_state names them (only those feroce uses).
     enum State
     {
@@ -124,25 +130,26 @@ class RoceQueuePair : public Object
     /// Counters.
     struct Counters
     {
+        // (the requester's first and the responder's last, as the packets use them)
         uint64_t dataPacketsSent{0};
-        uint64_t retransmittedPackets{0};
         uint64_t payloadBytesSent{0};
         uint64_t acksReceived{0};
+        uint64_t completions{0};
+        uint64_t cnpsReceived{0};
+        uint64_t retransmittedPackets{0};
         uint64_t naksReceived{0};
         uint64_t rnrNaksReceived{0};
         uint64_t timeouts{0};
-        uint64_t completions{0};
-        uint64_t cnpsReceived{0};
-        uint64_t cnpsSent{0};
-        uint64_t acksSent{0};
-        uint64_t naksSent{0};
-        uint64_t rnrNaksSent{0};
-        uint64_t dataPacketsReceived{0};
         uint64_t duplicatesReceived{0};
         uint64_t outOfOrderReceived{0};
+        uint64_t naksSent{0};
+        uint64_t rnrNaksSent{0};
+        uint64_t cnpsSent{0};
+        uint64_t ceMarksReceived{0};
+        uint64_t acksSent{0};
+        uint64_t dataPacketsReceived{0};
         uint64_t payloadBytesDelivered{0};
         uint64_t messagesDelivered{0};
-        uint64_t ceMarksReceived{0};
     };
 
     const Counters& GetCounters() const;
@@ -227,72 +234,115 @@ class RoceQueuePair : public Object
     void SendCnp();
     Ptr<Packet> BuildControl(uint8_t opcode, uint8_t dscp, uint8_t pcp) const;
 
-    // hot fields first; the state's initial values are here, for both constructors
+    /// The trace sources and the values the DCQCN ones last reported, made at the first
+    /// connection to any of them: a queue pair nobody traces carries a null pointer instead.
+    struct Traces
+    {
+        double reportedRc{0};
+        double reportedRt{0};
+        double reportedAlpha{0};
+        TracedCallback<const RoceCompletion&, Time> completion;
+        TracedCallback<double, double> rate;
+        TracedCallback<double, double> targetRate;
+        TracedCallback<double, double> alpha;
+        TracedCallback<uint32_t, RoceCompletionStatus> error;
+        TracedCallback<uint32_t> retransmit;
+        TracedCallback<uint32_t> timeout;
+        TracedCallback<uint32_t> nak;
+        TracedCallback<> cnpSent;
+        TracedCallback<> cnpReceived;
+    };
+
+    /// The trace sources, made now if they were not.
+    Traces& GetTraces();
+    /// A TypeId trace source for one of Traces' members (it makes them at the first connection).
+    template <typename SOURCE>
+    static Ptr<const TraceSourceAccessor> MakeTracesAccessor(SOURCE Traces::*member);
+
+    /// The fields of the frames this connection sends that are its own; the others are those
+    /// of RoceHeader(FEROCE_OP_SEND_ONLY).
+    struct Connection
+    {
+        uint8_t srcMac[6]{};
+        uint8_t dstMac[6]{};
+        uint32_t srcIp{0};
+        uint32_t dstIp{0};
+        uint32_t destQp{0};
+        uint16_t sport{0};
+        uint8_t dscp{0};
+        uint8_t pcp{0};
+    };
+
+    /// The header fields of this connection's frames: addresses, ports, classes.
+    feroce_roce Header() const;
+
+    // The fields are in the order the packets use them, so that a queue pair (cache-line
+    // aligned, from the FeroceArena) is visited in as few lines as it can be.  The initial
+    // values of the state are here, for both constructors.
+    //
+    // requester: what a data packet sent, an ACK and a CNP received touch (line 0: both sides)
     RoceNic* m_nic{nullptr};
     uint32_t m_qpn{0};
-    uint32_t m_remoteQpn{0};
     State m_state{RESET};
-
-    // attributes (the constructors set them)
-    uint32_t m_pmtu;
-    uint32_t m_sendQueueDepth;
-    uint32_t m_ackReqInterval;
-    uint32_t m_ackInterval;
-    uint32_t m_ackReqMessages;
-    uint32_t m_retryCount;
-    uint32_t m_rnrRetry;
-    uint32_t m_initialPsn;
-    uint8_t m_rnrTimerCode;
-    uint8_t m_priority;
-    uint8_t m_dscp;
-
-    bool m_jitterDrawn{false}; ///< this expiry's AckTimeoutJitter was added to the deadline
-    bool m_nakSent{false};     ///< a sequence-error NAK was sent for the current gap
-    bool m_dupAcked{false};    ///< the current run of duplicates was acknowledged
-    bool m_inSend{false};      ///< a SEND message is being received (its buffer taken)
-
-    uint64_t m_maxUnackedBytes;
-    Time m_completionLatency;
-    Time m_ackTimeout;
-    Time m_ackTimeoutJitter;
-
-    RoceHeader m_template; ///< addresses, ports and classes of this connection
-
-    // requester state
+    uint8_t m_priority;              // (an attribute, as those below)
+    bool m_retransmitPending{false}; ///< m_retransmitEvent is scheduled and has not run
+    bool m_jitterDrawn{false};       ///< this expiry's AckTimeoutJitter was added to the deadline
+    bool m_traced{false};            ///< m_traces exists (checked here, where both sides look)
     FeroceRing<SendEntry> m_sq;
-    std::size_t m_sendIdx{0};        ///< entry of the next packet to send
+    FeroceRing<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
+    uint32_t m_sendIdx{0};           ///< entry of the next packet to send
     uint32_t m_sendPkt{0};           ///< packet index in that entry
     uint32_t m_nextPsn{0};           ///< PSN of the next packet to send
     uint32_t m_sentEnd{0};           ///< PSN after the highest PSN sent
     uint32_t m_unackedPsn{0};        ///< oldest PSN not acknowledged
     uint32_t m_postPsn{0};           ///< first PSN of the next posted request
-    uint32_t m_retries{0};           ///< consecutive timeouts/NAKs without progress
     uint64_t m_postSeq{0};           ///< requests posted so far
-    FeroceRing<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
-    EventId m_retireEvent;
-    uint32_t m_rnrRetries{0};
-    uint32_t m_lastWireBits{0};
-    Time m_rnrUntil;
+    uint32_t m_pmtu;
+    uint32_t m_sendQueueDepth;
+    uint32_t m_ackReqInterval;
+    uint32_t m_ackReqMessages;
+    uint64_t m_maxUnackedBytes;
+    Time m_ackTimeout;
+    Time m_completionLatency;
     Time m_retransmitDeadline;
-    EventId m_retransmitEvent;
-    std::vector<RoceCompletion> m_completedScratch; ///< AcknowledgeUpTo's list, kept allocated
-
-    // DCQCN reaction point
-    QpRateLimiter m_rl;     ///< double precision, or fixed point when the NIC says so
+    Time m_rnrUntil;
+    uint32_t m_retries{0}; ///< consecutive timeouts/NAKs without progress
+    uint32_t m_lastWireBits{0};
     double m_nextSendNs{0}; ///< pacing: earliest start of the next data packet
     double m_lastStartNs{0};
-    double m_reportedRc{0};
-    double m_reportedRt{0};
-    double m_reportedAlpha{0};
-
-    // responder state
+    // both sides: the headers of data, ACKs and CNPs; the responder's sequence state
+    Connection m_conn;
     uint32_t m_ePsn{0};
     uint32_t m_msn{0};
     uint32_t m_unackedReceived{0}; ///< packets accepted since the last ACK
-    FeroceRing<uint64_t> m_rq;
-    uint64_t m_sendRecvId{0};
+    // DCQCN reaction point: 200 bytes, from a line boundary (3 lines for its state, not 4)
+    alignas(FeroceArena::kLine) QpRateLimiter m_rl; ///< double precision or fixed point
+    std::unique_ptr<Traces> m_traces;
+    CompletionCallback m_completionCb;
+    // the requester's counters first, the responder's last, in the lines of their other fields
+    Counters m_counters;
+    // responder: what a data packet received and its ACK and CNP touch
+    bool m_nakSent{false};  ///< a sequence-error NAK was sent for the current gap
+    bool m_dupAcked{false}; ///< the current run of duplicates was acknowledged
+    bool m_inSend{false};   ///< a SEND message is being received (its buffer taken)
+    uint8_t m_rnrTimerCode;
+    uint32_t m_ackInterval;
     const feroce_np_params* m_np{nullptr};
     feroce_np_state m_npState;
+    ReceiveCallback m_receiveCb;
+    FeroceRing<uint64_t> m_rq;
+    uint64_t m_sendRecvId{0};
+
+    // rarely used
+    uint32_t m_remoteQpn{0};
+    uint32_t m_initialPsn;
+    uint32_t m_retryCount;
+    uint32_t m_rnrRetry;
+    uint32_t m_rnrRetries{0};
+    uint8_t m_dscp;
+    Time m_ackTimeoutJitter;
+    EventId m_retransmitEvent;
+    EventId m_retireEvent;
 
     // AckTimeoutJitter's random stream is chosen when the QP is created (an automatic number,
     // as a UniformRandomVariable takes it) or by AssignStreams, with the seed and run of that
@@ -301,20 +351,6 @@ class RoceQueuePair : public Object
     uint64_t m_jitterStream{0}; ///< RngStream number: automatic (< 2^63) or 2^63 + assigned
     uint64_t m_jitterRun{0};
     std::unique_ptr<RngStream> m_jitterRng;
-
-    Counters m_counters;
-    CompletionCallback m_completionCb;
-    ReceiveCallback m_receiveCb;
-    TracedCallback<const RoceCompletion&, Time> m_completionTrace;
-    TracedCallback<double, double> m_rateTrace;
-    TracedCallback<double, double> m_targetRateTrace;
-    TracedCallback<double, double> m_alphaTrace;
-    TracedCallback<uint32_t, RoceCompletionStatus> m_errorTrace;
-    TracedCallback<uint32_t> m_retransmitTrace;
-    TracedCallback<uint32_t> m_timeoutTrace;
-    TracedCallback<uint32_t> m_nakTrace;
-    TracedCallback<> m_cnpSentTrace;
-    TracedCallback<> m_cnpReceivedTrace;
 };
 
 } // namespace ns3

@@ -5,6 +5,7 @@
  */
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
@@ -874,6 +875,96 @@ class RoceDeterminismTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * The queue pair's trace sources are made at the first connection: a Rate trace connected in
+ * the middle of a run reports, as its first old value, the rate the QP had then, and every
+ * later old value is the previous new one; CnpReceived fires for the CNPs after the connection
+ * only, and nothing after a disconnection; Config::Connect reaches them with their context.
+ * The queue pair itself is cache-line aligned.
+ */
+class RoceLazyTraceTestCase : public TestCase
+{
+  public:
+    RoceLazyTraceTestCase()
+        : TestCase("QP trace sources connected mid-run: first old value, CNPs, disconnection")
+    {
+    }
+
+  private:
+    void Rate(double oldRate, double newRate)
+    {
+        m_rates.emplace_back(oldRate, newRate);
+    }
+
+    void Cnp()
+    {
+        m_cnps++;
+    }
+
+    void CnpWithContext(std::string context)
+    {
+        m_contexts.push_back(context);
+    }
+
+    void Connect(Ptr<RoceQueuePair> qp)
+    {
+        m_rateAtConnect = qp->GetRateBps();
+        qp->TraceConnectWithoutContext("Rate", MakeCallback(&RoceLazyTraceTestCase::Rate, this));
+        qp->TraceConnectWithoutContext("CnpReceived",
+                                       MakeCallback(&RoceLazyTraceTestCase::Cnp, this));
+        // and through the Config namespace, with its context (node 0's NIC, its queue pairs)
+        Config::Connect("/NodeList/" + std::to_string(m_node) +
+                            "/DeviceList/*/$ns3::RoceNic/QueuePairs/*/CnpReceived",
+                        MakeCallback(&RoceLazyTraceTestCase::CnpWithContext, this));
+    }
+
+    void Disconnect(Ptr<RoceQueuePair> qp)
+    {
+        qp->TraceDisconnectWithoutContext("CnpReceived",
+                                          MakeCallback(&RoceLazyTraceTestCase::Cnp, this));
+    }
+
+    void DoRun() override
+    {
+        RoceHelper helper;
+        helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));
+        NicPair p = MakePair(helper);
+        AddSource(p);
+        m_node = p.a->GetNode()->GetId();
+        NS_TEST_EXPECT_MSG_EQ(reinterpret_cast<uintptr_t>(PeekPointer(p.qa)) % 64,
+                              0,
+                              "a queue pair starts on a cache line");
+        for (int64_t us : {10, 60, 120, 200})
+        {
+            Simulator::Schedule(MicroSeconds(us), &RoceQueuePair::ReceiveCnp, p.qa);
+        }
+        Simulator::Schedule(MicroSeconds(30), &RoceLazyTraceTestCase::Connect, this, p.qa);
+        Simulator::Schedule(MicroSeconds(150), &RoceLazyTraceTestCase::Disconnect, this, p.qa);
+        Simulator::Stop(MicroSeconds(300));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_LT(m_rateAtConnect, 10e9, "the first CNP cut the rate before");
+        NS_TEST_ASSERT_MSG_GT(m_rates.size(), 2, "Rc moved after the connection");
+        NS_TEST_EXPECT_MSG_EQ(m_rates[0].first, m_rateAtConnect, "first old value: Rc then");
+        for (std::size_t i = 1; i < m_rates.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_rates[i].first, m_rates[i - 1].second, "continuous");
+        }
+        NS_TEST_EXPECT_MSG_EQ(m_cnps, 2, "the CNPs at 60 and 120 us only");
+        NS_TEST_ASSERT_MSG_EQ(m_contexts.size(), 3, "Config::Connect: the CNPs after 30 us");
+        bool named = m_contexts[0].find("/QueuePairs/0/CnpReceived") != std::string::npos;
+        NS_TEST_EXPECT_MSG_EQ(named, true, "the context names the queue pair: " << m_contexts[0]);
+        NS_TEST_EXPECT_MSG_EQ(p.qa->GetCounters().cnpsReceived, 4, "all four arrived");
+        Simulator::Destroy();
+    }
+
+    double m_rateAtConnect{0};
+    std::vector<std::pair<double, double>> m_rates;
+    uint32_t m_cnps{0};
+    uint32_t m_node{0};
+    std::vector<std::string> m_contexts;
+};
+
+/**
+ * \ingroup feroce
  * The RoCE NIC over one link: goodput, PSNs, recovery, RNR, windows,
  * DCQCN reaction and notification points, PFC, determinism.
  */
@@ -915,6 +1006,7 @@ class RoceNicTestSuite : public TestSuite
         AddTestCase(new RoceNotificationPointTestCase(MicroSeconds(20), 3));
         AddTestCase(new RoceNotificationPointTestCase(Time(0), 10));
         AddTestCase(new RoceDeterminismTestCase);
+        AddTestCase(new RoceLazyTraceTestCase);
     }
 };
 
