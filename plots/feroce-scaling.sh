@@ -11,6 +11,7 @@
 #    4096 B: one packet per fragment).
 # Writes OUT_DIR/incast.dat, OUT_DIR/camera.dat and plots/feroce-scaling.png (gnuplot).
 # The machine should be otherwise idle; each point is the minimum of REPEAT runs (default 3).
+# SKIP_INCAST=1 or SKIP_CAMERA=1 keeps that curve's data file from an earlier run in OUT_DIR.
 set -eu
 build=${1:-build}
 out=${2:-results/scaling}
@@ -46,6 +47,9 @@ done
 mv "$out/incast.dat.tmp" "$out/incast.dat"
 fi
 
+if [ "${SKIP_CAMERA:-0}" = 1 ] && [ -f "$out/camera.dat" ]; then
+    echo "keeping $out/camera.dat"
+else
 echo "# boards cpu_s delivered_pkts us_per_pkt receivers run_cpu_s run_us_per_pkt events_per_pkt" \
     > "$out/camera.dat.tmp"
 TIMEFORMAT='%3U %3S'
@@ -78,6 +82,7 @@ for b in ${CAMERA_BOARDS:-24 48 96 150 300 600 1000 2000}; do
 done
 rm -rf "$out/camera-run" "$out/camera-run.log"
 mv "$out/camera.dat.tmp" "$out/camera.dat"
+fi
 
 gnuplot -e "incast='$out/incast.dat'; camera='$out/camera.dat'; png='$here/feroce-scaling.png'" \
     "$here/feroce-scaling.gp"
