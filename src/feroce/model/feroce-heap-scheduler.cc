@@ -181,6 +181,10 @@ FeroceHeapScheduler::PopTop(Heap& heap)
 void
 FeroceHeapScheduler::DropRemovedTops()
 {
+    if (m_removed.empty())
+    {
+        return; // nearly always: most removals are of the next event
+    }
     for (Heap* heap : {&m_near, &m_far})
     {
         while (!m_removed.empty() && !heap->empty())

@@ -645,7 +645,14 @@ RoceNic::TrySend()
     if (ctl != m_control.end() && free && !sent)
     {
         Ptr<FeroceFrame> frame = ctl->frame;
-        m_control.erase(ctl);
+        if (ctl == m_control.begin())
+        {
+            m_control.pop_front(); // the usual case, without erase's general shuffle
+        }
+        else
+        {
+            m_control.erase(ctl);
+        }
         TransmitStart(frame);
         sent = true;
         ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
