@@ -54,7 +54,7 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     void Destroy() override;
     bool IsFinished() const override;
     void Stop() override;
-    /// void in ns-3 < 3.41, EventId after: follow the base class
+    /// void in older ns-3 (3.35, 3.37), EventId in newer (ns-3-dev): follow the base class
     using StopResult = decltype(std::declval<SimulatorImpl&>().Stop(std::declval<const Time&>()));
     StopResult Stop(const Time& delay) override;
     EventId Schedule(const Time& delay, EventImpl* event) override;
