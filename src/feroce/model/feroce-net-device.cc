@@ -143,7 +143,7 @@ FeroceNetDevice::WireBytes(uint32_t frameBytes)
 uint64_t
 FeroceNetDevice::GetPfcHeadroom() const
 {
-    double rate = double(m_rate.GetBitRate());
+    double rate = double(m_bitRate);
     double delay = m_channel ? m_channel->GetDelay().GetSeconds() : 0;
     uint64_t maxFrame = WireBytes(m_mtu + FEROCE_ETH_LEN + FEROCE_VLAN_LEN);
     return uint64_t(std::ceil(2 * delay * rate / 8)) + 2 * maxFrame +
@@ -164,7 +164,7 @@ FeroceNetDevice::MakePfcFrame(uint8_t prio, uint16_t quanta) const
 Time
 FeroceNetDevice::GetPfcRefreshInterval(uint16_t quanta) const
 {
-    return NanoSeconds(feroce_pfc_quanta_ns(quanta, m_rate.GetBitRate()) / 2);
+    return NanoSeconds(feroce_pfc_quanta_ns(quanta, m_bitRate) / 2);
 }
 
 void
@@ -255,14 +255,13 @@ FeroceNetDevice::ReceiveFrame(Ptr<FeroceFrame> frame)
 DataRate
 FeroceNetDevice::GetDataRate() const
 {
-    return m_rate;
+    return DataRate(m_bitRate);
 }
 
 void
 FeroceNetDevice::SetDataRate(DataRate rate)
 {
-    m_rate = rate;
-    m_bitRate = rate.GetBitRate(); // read per frame: no call into ns-3 for it
+    m_bitRate = rate.GetBitRate(); // kept as an integer: read per frame, no call into ns-3
 }
 
 bool
@@ -489,7 +488,7 @@ FeroceNetDevice::GetPausedTime(uint8_t prio) const
 void
 FeroceNetDevice::ApplyPause(const PfcHeader& pfc)
 {
-    m_pause.Apply(pfc, m_rate.GetBitRate());
+    m_pause.Apply(pfc, m_bitRate);
     for (uint8_t prio = 0; prio < 8; prio++)
     {
         if (pfc.IsEnabled(prio))

@@ -162,8 +162,7 @@ class FeroceNetDevice : public NetDevice
     uint32_t m_ifIndex;
     Mac48Address m_address;
     uint16_t m_mtu;
-    DataRate m_rate;
-    uint64_t m_bitRate;   ///< m_rate in bit/s
+    uint64_t m_bitRate;   ///< the line rate (DataRate attribute) in bit/s
     int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
     Ptr<ErrorModel> m_receiveErrorModel;
     Time m_txFreeAt;    ///< end of the last frame started

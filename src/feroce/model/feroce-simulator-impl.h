@@ -140,17 +140,8 @@ class FeroceSim
     static EventId Schedule(const Time& delay, EventImpl* event)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        if (!s)
-        {
-            return Simulator::Schedule(delay, Ptr<EventImpl>(event, false));
-        }
-        uint32_t context = s->GetContext();
-        uint32_t uid = s->Insert(uint64_t(delay.GetTimeStep()), context, event);
-        // the list holds the caller's reference, the EventId one of its own
-        return EventId(Ptr<EventImpl>(event),
-                       s->NowStep() + uint64_t(delay.GetTimeStep()),
-                       context,
-                       uid);
+        return s ? s->Schedule(delay, event)
+                 : Simulator::Schedule(delay, Ptr<EventImpl>(event, false));
     }
 
     /// Schedule an event in another node's context, nothing to cancel it by.
