@@ -7,10 +7,10 @@
 #include "dcqcn-reaction-point.h"
 
 #include "feroce-attributes.h"
-#include "feroce-simulator-impl.h"
 
 #include "ns3/double.h"
 #include "ns3/fatal-error.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"

@@ -7,10 +7,10 @@
 #include "feroce-channel.h"
 
 #include "feroce-net-device.h"
-#include "feroce-pooled-event.h"
-#include "feroce-simulator-impl.h"
 
 #include "ns3/abort.h"
+#include "ns3/feroce-pooled-event.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"

@@ -67,11 +67,11 @@ class FeroceFrame : public SimpleRefCount<FeroceFrame>
   private:
     FeroceFrame() = default;
 
-    feroce_roce m_f;                ///< the header fields
-    uint32_t m_size{0};             ///< bytes
-    bool m_roce{false};             ///< m_f holds RoCEv2 fields
-    bool m_fromBytes{false};        ///< came in as bytes: m_packet is the truth
-    mutable Ptr<Packet> m_packet;   ///< its bytes, once built or given
+    feroce_roce m_f;              ///< the header fields
+    uint32_t m_size{0};           ///< bytes
+    bool m_roce{false};           ///< m_f holds RoCEv2 fields
+    bool m_fromBytes{false};      ///< came in as bytes: m_packet is the truth
+    mutable Ptr<Packet> m_packet; ///< its bytes, once built or given
 };
 
 } // namespace ns3

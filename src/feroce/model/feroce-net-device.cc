@@ -7,10 +7,10 @@
 #include "feroce-net-device.h"
 
 #include "feroce-channel.h"
-#include "feroce-pooled-event.h"
-#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 
+#include "ns3/feroce-pooled-event.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/feroce-wire.h"
 #include "ns3/log.h"
 #include "ns3/node.h"

@@ -8,13 +8,13 @@
 
 #include "feroce-attributes.h"
 #include "feroce-channel.h"
-#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 #include "roce-header.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/feroce-check.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"

@@ -6,9 +6,9 @@
 
 #include "pfc-pause-state.h"
 
-#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 
+#include "ns3/feroce-sim.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>

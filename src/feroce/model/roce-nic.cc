@@ -6,13 +6,13 @@
 
 #include "roce-nic.h"
 
-#include "feroce-arena.h"
 #include "feroce-attributes.h"
-#include "feroce-simulator-impl.h"
 #include "pfc-header.h"
 
 #include "ns3/boolean.h"
+#include "ns3/feroce-arena.h"
 #include "ns3/feroce-check.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/object-vector.h"
 #include "ns3/pointer.h"

@@ -7,16 +7,16 @@
 #ifndef ROCE_QUEUE_PAIR_H
 #define ROCE_QUEUE_PAIR_H
 
-#include "feroce-arena.h"
 #include "feroce-frame.h"
-#include "feroce-ring.h"
 #include "qp-rate-limiter.h"
 #include "roce-header.h"
 #include "roce-work-request.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/feroce-arena.h"
 #include "ns3/feroce-np.h"
+#include "ns3/feroce-ring.h"
 #include "ns3/feroce-rp.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"

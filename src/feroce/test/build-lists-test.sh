@@ -10,7 +10,7 @@ listed=$(grep -v '^#' sources.txt | awk 'NF == 2 && $1 != "example" { print $2 }
 for f in $listed; do
     if [ -f "$f" ]; then pass=$((pass + 1)); else echo "FAIL: sources.txt names $f, which does not exist" >&2; fail=$((fail + 1)); fi
 done
-for f in src/feroce/core/*.[ch] src/feroce/results/*.[ch] src/feroce/model/*.cc src/feroce/model/*.h \
+for f in src/feroce/core/*.[ch] src/feroce/results/*.[ch] src/feroce/engine/*.cc src/feroce/engine/*.h src/feroce/model/*.cc src/feroce/model/*.h \
     src/feroce/helper/*.cc src/feroce/helper/*.h src/feroce/test/*-test-suite.cc; do
     if echo "$listed" | grep -qx "$f"; then pass=$((pass + 1)); else echo "FAIL: $f is not in sources.txt" >&2; fail=$((fail + 1)); fi
 done

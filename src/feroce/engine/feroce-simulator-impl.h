@@ -122,60 +122,6 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     std::atomic<bool> m_threadEventsPending;
 };
 
-/**
- * \ingroup feroce
- * \brief The clock and event list for feroce's devices: straight to a running
- * FeroceSimulatorImpl, else through ns3::Simulator (same results).
- */
-class FeroceSim
-{
-  public:
-    static Time Now()
-    {
-        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        return s ? TimeStep(s->NowStep()) : Simulator::Now();
-    }
-
-    /// Schedule an event that takes the current context (Simulator::Schedule).
-    static EventId Schedule(const Time& delay, EventImpl* event)
-    {
-        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        return s ? s->Schedule(delay, event)
-                 : Simulator::Schedule(delay, Ptr<EventImpl>(event, false));
-    }
-
-    /// Schedule an event in another node's context, nothing to cancel it by.
-    static void ScheduleWithContext(uint32_t context, const Time& delay, EventImpl* event)
-    {
-        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        if (!s)
-        {
-            Simulator::ScheduleWithContext(context, delay, event);
-            return;
-        }
-        s->Insert(uint64_t(delay.GetTimeStep()), context, event);
-    }
-
-    static bool IsExpired(const EventId& id)
-    {
-        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        return s ? s->IsExpired(id) : Simulator::IsExpired(id);
-    }
-
-    static void Remove(const EventId& id)
-    {
-        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        if (s)
-        {
-            s->Remove(id);
-        }
-        else
-        {
-            Simulator::Remove(id);
-        }
-    }
-};
-
 } // namespace ns3
 
 #endif /* FEROCE_SIMULATOR_IMPL_H */

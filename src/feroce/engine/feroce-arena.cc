@@ -80,7 +80,7 @@ FeroceArena::Allocate(std::size_t bytes)
     std::size_t lines = bytes == 0 ? 1 : (bytes + kLine - 1) / kLine;
     if (lines * kLine > kLargest)
     {
-        return ::operator new(lines * kLine, std::align_val_t(kLine));
+        return ::operator new(lines* kLine, std::align_val_t(kLine));
     }
     Arena& a = TheArena();
     std::lock_guard<std::mutex> guard(a.lock);
