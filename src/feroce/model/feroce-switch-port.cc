@@ -9,7 +9,9 @@
 #include "feroce-switch.h"
 #include "pfc-header.h"
 
+#include "ns3/feroce-sim.h"
 #include "ns3/log.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -31,6 +33,7 @@ FeroceSwitchPort::GetTypeId()
 FeroceSwitchPort::FeroceSwitchPort()
     : m_switch(nullptr),
       m_index(0),
+      m_shared(nullptr),
       m_bytes{},
       m_nonEmpty(0),
       m_rrNext(0),
@@ -50,17 +53,29 @@ FeroceSwitchPort::DoDispose()
     {
         q.clear();
     }
+    for (auto& u : m_upstream)
+    {
+        u.refresh.Cancel();
+    }
     m_pfcOut.clear();
     m_nonEmpty = 0;
     m_switch = nullptr;
+    m_shared = nullptr;
     FeroceNetDevice::DoDispose();
 }
 
 void
-FeroceSwitchPort::SetSwitch(FeroceSwitch* sw, uint32_t index)
+FeroceSwitchPort::SetSwitch(FeroceSwitch* sw, uint32_t index, const Shared* shared)
 {
     m_switch = sw;
     m_index = index;
+    m_shared = shared;
+}
+
+void
+FeroceSwitchPort::SetConfig(const Config& config)
+{
+    m_config = config;
 }
 
 uint32_t
@@ -78,21 +93,107 @@ FeroceSwitchPort::GetSwitch() const
 void
 FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
 {
+    // the draw is taken whether or not the marking point is enqueue: the switch's one stream
+    // sees two draws per data frame in dequeue mode, as it always has
+    if (m_config.ecn && queue != kControlQueue &&
+        feroce_cp_mark(&m_config.cp[queue],
+                       FEROCE_MARK_ENQUEUE,
+                       feroce_ecn(e.frame->Fields().ip.ecn),
+                       m_bytes[queue],
+                       m_shared->uniform->GetValue()))
+    {
+        MarkCe(PeekPointer(e.frame));
+    }
     m_queue[queue].push_back(e);
     m_bytes[queue] += e.frame->GetSize();
     if (queue < kControlQueue)
     {
         m_nonEmpty |= uint8_t(1u << queue);
     }
-    m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
+    (*m_shared->queueTrace)(m_index, queue, m_bytes[queue]);
     TrySend();
 }
 
 void
-FeroceSwitchPort::SendPfc(Ptr<FeroceFrame> frame)
+FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
 {
-    m_pfcOut.push_back(frame);
+    FeroceSwitchBuffer* buffer = m_shared->buffer;
+    feroce_pfc_action pfc = buffer->Release(e.in->m_index, e.priority, e.frame->GetSize(), e.place);
+    (*m_shared->bufferTrace)(buffer->GetUsed());
+    if (pfc != FEROCE_PFC_HOLD)
+    {
+        e.in->Pfc(e.priority, pfc);
+    }
+    if (m_config.ecn && queue != kControlQueue && m_config.cp[queue].point == FEROCE_MARK_DEQUEUE &&
+        feroce_cp_mark(&m_config.cp[queue],
+                       FEROCE_MARK_DEQUEUE,
+                       feroce_ecn(e.frame->Fields().ip.ecn),
+                       m_bytes[queue],
+                       m_shared->uniform->GetValue()))
+    {
+        MarkCe(PeekPointer(e.frame));
+    }
+}
+
+void
+FeroceSwitchPort::MarkCe(FeroceFrame* frame)
+{
+    // only the ECN bits and the IPv4 checksum change; the ICRC masks both
+    frame->MarkCe();
+    m_counters.ecnMarks++;
+    if (!m_shared->ecnMarkTrace->IsEmpty())
+    {
+        (*m_shared->ecnMarkTrace)(frame->GetPacket());
+    }
+}
+
+void
+FeroceSwitchPort::Pfc(uint8_t prio, feroce_pfc_action action)
+{
+    UpstreamPause& u = m_upstream[prio];
+    if (action == FEROCE_PFC_XOFF)
+    {
+        u.xoff = true;
+        u.since = FeroceSim::Now();
+        SendPause(prio, m_config.pauseQuanta);
+    }
+    else if (action == FEROCE_PFC_XON)
+    {
+        u.xoff = false;
+        u.total += FeroceSim::Now() - u.since;
+        u.refresh.Cancel();
+        SendPause(prio, 0);
+    }
+}
+
+void
+FeroceSwitchPort::SendPause(uint8_t prio, uint16_t quanta)
+{
+    m_pfcOut.push_back(MakePfcFrame(prio, quanta));
     TrySend();
+    (*m_shared->pauseTrace)(m_index, prio, quanta);
+    if (quanta == 0)
+    {
+        m_counters.resumeFramesSent++;
+        return;
+    }
+    m_counters.pauseFramesSent++;
+    // refresh at half the pause time while the class stays in XOFF
+    UpstreamPause& u = m_upstream[prio];
+    u.refresh.Cancel();
+    u.refresh = Simulator::Schedule(GetPfcRefreshInterval(quanta),
+                                    &FeroceSwitchPort::RefreshPause,
+                                    this,
+                                    prio);
+}
+
+void
+FeroceSwitchPort::RefreshPause(uint8_t prio)
+{
+    if (m_upstream[prio].xoff)
+    {
+        SendPause(prio, m_config.pauseQuanta);
+    }
 }
 
 uint64_t
@@ -104,7 +205,12 @@ FeroceSwitchPort::GetQueueBytes(uint8_t queue) const
 Time
 FeroceSwitchPort::GetUpstreamPausedTime(uint8_t prio) const
 {
-    return m_switch ? m_switch->GetUpstreamPausedTime(m_index, prio) : Time(0);
+    if (prio >= 8)
+    {
+        return Time(0);
+    }
+    const UpstreamPause& u = m_upstream[prio];
+    return u.xoff ? u.total + (FeroceSim::Now() - u.since) : u.total;
 }
 
 uint64_t
@@ -145,8 +251,7 @@ FeroceSwitchPort::PickDataQueue()
 {
     // deficit round robin (Shreedhar and Varghese, SIGCOMM 1995): a turn adds the priority's
     // quantum to its credit and lasts while the frame at its head fits in the credit; a frame
-    // costs 1 (weights in frames) or its bytes (WrrQuantum > 0)
-    bool bytes = m_switch->m_wrrQuantum > 0;
+    // costs 1 (weights in frames) or its bytes (byteQuantum)
     for (;;)
     {
         uint8_t q = m_rrNext;
@@ -154,10 +259,10 @@ FeroceSwitchPort::PickDataQueue()
         {
             if (!m_turnStarted)
             {
-                m_deficit[q] += m_switch->m_quantum[q];
+                m_deficit[q] += m_config.quantum[q];
                 m_turnStarted = true;
             }
-            uint64_t cost = bytes ? m_queue[q].front().frame->GetSize() : 1;
+            uint64_t cost = m_config.byteQuantum ? m_queue[q].front().frame->GetSize() : 1;
             if (cost <= m_deficit[q])
             {
                 m_deficit[q] -= cost;
@@ -198,8 +303,9 @@ FeroceSwitchPort::TrySend()
                     m_turnStarted = false;
                 }
             }
-            m_switch->NotifyQueue(m_index, queue, m_bytes[queue]);
-            TransmitStart(m_switch->Dequeue(this, queue, e));
+            (*m_shared->queueTrace)(m_index, queue, m_bytes[queue]);
+            Dequeue(queue, e);
+            TransmitStart(e.frame);
         }
         next = NextQueue();
     }
@@ -216,26 +322,19 @@ FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
         frame->GetPacket()->CopyData(head, sizeof(head));
         if (feroce_frame_classify(head, sizeof(head)) == FEROCE_FRAME_PFC)
         {
-            HandlePause(frame);
-            return;
+            PfcHeader pfc;
+            frame->GetPacket()->PeekHeader(pfc);
+            if (pfc.GetError() == FEROCE_WIRE_OK)
+            {
+                m_counters.pauseFramesReceived++;
+                ApplyPause(pfc);
+                TrySend();
+                return;
+            }
         }
     }
+    // RoCEv2 to forward, or a frame the switch drops as malformed
     m_switch->Receive(this, frame);
-}
-
-void
-FeroceSwitchPort::HandlePause(Ptr<FeroceFrame> frame)
-{
-    PfcHeader pfc;
-    frame->GetPacket()->PeekHeader(pfc);
-    if (pfc.GetError() != FEROCE_WIRE_OK)
-    {
-        m_switch->Drop(frame, FeroceSwitch::DROP_MALFORMED);
-        return;
-    }
-    m_counters.pauseFramesReceived++;
-    ApplyPause(pfc);
-    TrySend();
 }
 
 } // namespace ns3

@@ -8,8 +8,10 @@
 #define FEROCE_SWITCH_PORT_H
 
 #include "feroce-net-device.h"
+#include "feroce-switch-buffer.h"
 
 #include "ns3/event-id.h"
+#include "ns3/feroce-cp.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -18,21 +20,32 @@ namespace ns3
 {
 
 class FeroceSwitch;
+class UniformRandomVariable;
 
 /**
  * \ingroup feroce
- * \brief One port of a FeroceSwitch: eight egress queues and a control
- * queue over a FeroceNetDevice.
+ * \brief One port of a FeroceSwitch: its eight egress queues and control
+ * queue, their ECN marking, and the PFC it sends upstream, over a
+ * FeroceNetDevice.
  *
- * Transmit order: PFC frames the switch generates, then the control queue
- * (ACK, NAK, CNP) by strict priority, then the data priorities by weighted
- * round robin (the switch's QueueWeights and WrrQuantum: a priority's turn
- * lasts its weight in frames, or in WrrQuantum bytes per unit of weight with
- * a deficit counter; all weights 1 in frames is plain round robin).
- * One event per frame that has to wait for the wire (a wake-up at the end
- * of the frame before it); a frame that finds the wire free starts at once.
- * A priority paused by a PFC frame from the peer is skipped until its pause
- * ends; the control class is never paused (it is lossy and tiny).
+ * A frame's trip: the port hands what it receives (other than a PFC frame
+ * for itself) to its switch, which admits it into the switch's buffer and
+ * enqueues it on the egress port.  The egress port marks it (at enqueue or
+ * dequeue, by the core's congestion point), sends it when its turn comes,
+ * and releases its bytes from the buffer; the PFC decision that release
+ * returns is carried out by the frame's ingress port.  Switch and port do
+ * not call each other back: the switch calls down (Enqueue, Pfc) and the
+ * port calls up only with what it received.
+ *
+ * Transmit order: PFC frames the port sends upstream, then the control
+ * queue (ACK, NAK, CNP) by strict priority, then the data priorities by
+ * weighted round robin (Config::quantum: a priority's turn lasts its
+ * weight in frames, or in bytes with a deficit counter; all weights 1 in
+ * frames is plain round robin).  One event per frame that has to wait for
+ * the wire (a wake-up at the end of the frame before it); a frame that
+ * finds the wire free starts at once.  A priority paused by a PFC frame
+ * from the peer is skipped until its pause ends; the control class is
+ * never paused (it is lossy and tiny).
  */
 class FeroceSwitchPort : public FeroceNetDevice
 {
@@ -44,32 +57,60 @@ class FeroceSwitchPort : public FeroceNetDevice
 
     static const uint8_t kControlQueue = 8; ///< index of the control queue
 
+    /// What the ports of one switch share (FeroceSwitch::AddPort hands it over).
+    struct Shared
+    {
+        FeroceSwitchBuffer* buffer;     ///< the buffer the frames occupy
+        UniformRandomVariable* uniform; ///< the marking draws: one stream, in event order
+        TracedCallback<uint32_t, uint8_t, uint64_t>* queueTrace; ///< the switch's QueueLength
+        TracedCallback<Ptr<const Packet>>* ecnMarkTrace;         ///< its EcnMark
+        TracedCallback<uint32_t, uint8_t, uint16_t>* pauseTrace; ///< its Pause
+        TracedCallback<uint64_t>* bufferTrace;                   ///< its BufferOccupancy
+    };
+
+    /// How the port schedules, marks and pauses (set by its switch before frames flow).
+    struct Config
+    {
+        uint64_t quantum[8]{1, 1, 1, 1, 1, 1, 1, 1}; ///< credit a data priority's turn adds
+        bool byteQuantum{false};      ///< quantum in bytes (deficit round robin), not frames
+        bool ecn{false};              ///< mark CE
+        feroce_cp_params cp[8]{};     ///< each data priority's congestion point
+        uint16_t pauseQuanta{0xffff}; ///< the pause time of the PAUSE frames it sends
+    };
+
     /// A queued frame and where its buffer is accounted.
     struct Entry
     {
         Ptr<FeroceFrame> frame;
-        uint32_t inPort;
-        uint8_t priority; ///< ingress accounting class (0..7)
-        uint8_t headroom; ///< its bytes were taken from the ingress headroom
+        FeroceSwitchPort* in;            ///< its ingress port
+        uint8_t priority;                ///< its ingress class (0..7)
+        FeroceSwitchBuffer::Place place; ///< where the buffer admitted it
     };
 
-    void SetSwitch(FeroceSwitch* sw, uint32_t index);
+    void SetSwitch(FeroceSwitch* sw, uint32_t index, const Shared* shared);
+    void SetConfig(const Config& config);
     uint32_t GetPortIndex() const;
     FeroceSwitch* GetSwitch() const;
+    /// Queue a frame the switch forwards here (marking it CE if ECN says so at enqueue).
     void Enqueue(uint8_t queue, const Entry& e);
-    /// Send a PFC frame ahead of everything else.
-    void SendPfc(Ptr<FeroceFrame> frame);
+    /**
+     * Carry out the buffer's PFC decision for the class (this port, prio):
+     * XOFF sends a PAUSE upstream and refreshes it at half its time while
+     * XOFF lasts; XON sends the resume.
+     */
+    void Pfc(uint8_t prio, feroce_pfc_action action);
     uint64_t GetQueueBytes(uint8_t queue) const;
     /// Time the switch has kept the upstream of this port paused for prio (XOFF to XON), so far.
     Time GetUpstreamPausedTime(uint8_t prio) const;
     uint64_t GetPauseFramesReceived() const;
 
-    /// PFC counters of the port.
+    /// Counters of the port.
     struct Counters
     {
         uint64_t pauseFramesSent{0};     ///< PAUSE (quanta > 0) the switch sent upstream here
         uint64_t resumeFramesSent{0};    ///< XON (quanta 0) sent upstream here
         uint64_t pauseFramesReceived{0}; ///< PFC frames received from the peer (PAUSE or XON)
+        uint64_t ecnMarks{0};            ///< frames its egress queues marked CE
     };
 
     const Counters& GetCounters() const;
@@ -80,20 +121,33 @@ class FeroceSwitchPort : public FeroceNetDevice
     void HandleFrame(Ptr<FeroceFrame> frame) override;
 
   private:
-    friend class FeroceSwitch;
-
     static const uint8_t kData = 0;    ///< NextQueue: a data priority (PickDataQueue says which)
-    static const uint8_t kPfcOut = 9;  ///< NextQueue: a PFC frame of the switch's own
+    static const uint8_t kPfcOut = 9;  ///< NextQueue: a PFC frame of the port's own
     static const uint8_t kNone = 0xff; ///< NextQueue: nothing may be sent
+
+    /// The PFC this port has sent upstream for one priority.
+    struct UpstreamPause
+    {
+        bool xoff{false}; ///< a PAUSE is in force (refreshed) until the XON
+        Time since;       ///< when the XOFF began
+        Time total;       ///< XOFF time of the periods that ended
+        EventId refresh;
+    };
 
     /// What to send next: kPfcOut, kControlQueue, kData (some unpaused data priority), or kNone.
     uint8_t NextQueue() const;
     /// The data priority whose turn it is (one must be sendable): weighted round robin.
     uint8_t PickDataQueue();
-    void HandlePause(Ptr<FeroceFrame> frame);
+    /// The frame leaves queue `queue`: release its buffer, mark at dequeue.
+    void Dequeue(uint8_t queue, const Entry& e);
+    void MarkCe(FeroceFrame* frame);
+    void SendPause(uint8_t prio, uint16_t quanta);
+    void RefreshPause(uint8_t prio);
 
     FeroceSwitch* m_switch;
     uint32_t m_index;
+    const Shared* m_shared;
+    Config m_config;
     std::deque<Entry> m_queue[9];
     uint64_t m_bytes[9];
     uint8_t m_nonEmpty; ///< bit q: data queue q holds a frame
@@ -101,6 +155,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t m_rrNext;      ///< the data priority whose turn it is
     bool m_turnStarted;    ///< its quantum has been added for this turn
     uint64_t m_deficit[8]; ///< weighted round robin credit (frames, or bytes)
+    UpstreamPause m_upstream[8];
     Counters m_counters;
 };
 

@@ -258,13 +258,15 @@ FeroceSwitch::FeroceSwitch()
       m_queueWeights("1,1,1,1,1,1,1,1"),
       m_wrrQuantum(0),
       m_started(false),
-      m_losslessMask(0),
-      m_headroomPerClass(0),
-      m_sharedSize(0),
-      m_sharedUsed(0),
-      m_used(0)
+      m_losslessMask(0)
 {
     m_uniform = CreateObject<UniformRandomVariable>();
+    m_shared = {&m_buffer,
+                PeekPointer(m_uniform),
+                &m_queueTrace,
+                &m_ecnMarkTrace,
+                &m_pauseTrace,
+                &m_bufferTrace};
     for (uint8_t q = 0; q < 8; q++)
     {
         m_quantum[q] = 1;
@@ -289,10 +291,6 @@ FeroceSwitch::DoInitialize()
 void
 FeroceSwitch::DoDispose()
 {
-    for (auto& c : m_ingress)
-    {
-        c.refresh.Cancel();
-    }
     m_ports.clear();
     m_uniform = nullptr;
     Object::DoDispose();
@@ -303,7 +301,7 @@ FeroceSwitch::AddPort()
 {
     NS_ABORT_MSG_IF(m_started, "FeroceSwitch: ports must be added before the simulation starts");
     Ptr<FeroceSwitchPort> port = CreateObject<FeroceSwitchPort>();
-    port->SetSwitch(this, uint32_t(m_ports.size()));
+    port->SetSwitch(this, uint32_t(m_ports.size()), &m_shared);
     m_ports.push_back(port);
     Ptr<Node> node = GetObject<Node>();
     NS_ABORT_MSG_IF(!node, "FeroceSwitch: aggregate the switch to a Node before adding ports");
@@ -343,18 +341,6 @@ FeroceSwitch::AssignStreams(int64_t stream)
 }
 
 uint64_t
-FeroceSwitch::SharedBytes(uint64_t classBytes) const
-{
-    return classBytes > m_reserve ? classBytes - m_reserve : 0;
-}
-
-bool
-FeroceSwitch::IsLossless(uint8_t prio) const
-{
-    return m_pfcEnabled && (m_losslessMask >> prio & 1);
-}
-
-uint64_t
 FeroceSwitch::GetRequiredHeadroom(uint32_t port) const
 {
     return m_ports[port]->GetPfcHeadroom();
@@ -379,6 +365,7 @@ FeroceSwitch::Validate()
         m_losslessMask |= uint8_t(1u << prio);
     }
     feroce_check why{};
+    feroce_pfc_params pfc{};
     m_cp.kmin_bytes = m_kmin;
     m_cp.kmax_bytes = m_kmax;
     m_cp.pmax = m_pmax;
@@ -413,21 +400,21 @@ FeroceSwitch::Validate()
     }
     if (m_pfcMode == "static")
     {
-        m_pfc.mode = FEROCE_PFC_STATIC;
+        pfc.mode = FEROCE_PFC_STATIC;
     }
     else if (m_pfcMode == "dynamic")
     {
-        m_pfc.mode = FEROCE_PFC_DYNAMIC;
+        pfc.mode = FEROCE_PFC_DYNAMIC;
     }
     else
     {
         return "PfcMode = " + m_pfcMode + " is not allowed: expected static or dynamic";
     }
-    m_pfc.xoff_bytes = m_xoff;
-    m_pfc.xon_bytes = m_xon;
-    m_pfc.alpha = m_pfcAlpha;
-    m_pfc.xon_offset_bytes = m_xonOffset;
-    if (feroce_pfc_validate(&m_pfc, &why) != FEROCE_OK)
+    pfc.xoff_bytes = m_xoff;
+    pfc.xon_bytes = m_xon;
+    pfc.alpha = m_pfcAlpha;
+    pfc.xon_offset_bytes = m_xonOffset;
+    if (feroce_pfc_validate(&pfc, &why) != FEROCE_OK)
     {
         return AttributeCheckMessage(why);
     }
@@ -442,23 +429,24 @@ FeroceSwitch::Validate()
             << " (2 x delay x rate + 2 frames + a PFC frame of the longest link) or 0 for that";
         return err.str();
     }
-    m_headroomPerClass = m_headroom ? m_headroom : need;
-    int lossless = 0;
-    for (uint8_t prio = 0; prio < 8; prio++)
-    {
-        lossless += IsLossless(prio);
-    }
-    uint64_t fixed = m_ports.size() * (8 * m_reserve + lossless * m_headroomPerClass);
+    FeroceSwitchBuffer::Params& b = m_bufferParams;
+    b.size = m_bufferSize;
+    b.reserve = m_reserve;
+    b.lossless = m_pfcEnabled ? m_losslessMask : 0;
+    b.pfc = pfc;
+    b.headroom.assign(m_ports.size(), m_headroom ? m_headroom : need);
+    int lossless = FeroceSwitchBuffer::LosslessCount(b);
     // the shared pool must hold at least one frame per port, or PFC cannot work
-    uint64_t minimum = fixed + m_ports.size() * FeroceNetDevice::WireBytes(4200);
+    uint64_t minimum =
+        FeroceSwitchBuffer::FixedBytes(b) + m_ports.size() * FeroceNetDevice::WireBytes(4200);
     if (m_bufferSize < minimum)
     {
         err << "BufferSize = " << m_bufferSize << " is not allowed: expected >= " << minimum << " ("
             << m_ports.size() << " ports x (8 x ReservePerQueue + " << lossless
-            << " lossless x headroom " << m_headroomPerClass << ") + a frame per port)";
+            << " lossless x headroom " << (m_headroom ? m_headroom : need)
+            << ") + a frame per port)";
         return err.str();
     }
-    m_sharedSize = m_bufferSize - fixed;
     return "";
 }
 
@@ -561,12 +549,7 @@ FeroceSwitch::GetEcnParameters(uint8_t prio) const
 Time
 FeroceSwitch::GetUpstreamPausedTime(uint32_t port, uint8_t prio) const
 {
-    if (port * 8 + prio >= m_ingress.size())
-    {
-        return Time(0);
-    }
-    const IngressClass& c = m_ingress[port * 8 + prio];
-    return c.paused ? c.pausedTotal + (FeroceSim::Now() - c.pausedSince) : c.pausedTotal;
+    return port < m_ports.size() ? m_ports[port]->GetUpstreamPausedTime(prio) : Time(0);
 }
 
 void
@@ -581,26 +564,39 @@ FeroceSwitch::Start()
     {
         NS_FATAL_ERROR("FeroceSwitch: " << error);
     }
-    m_ingress.assign(m_ports.size() * 8, IngressClass());
+    m_buffer.Configure(m_bufferParams);
+    FeroceSwitchPort::Config config;
+    std::copy(m_quantum, m_quantum + 8, config.quantum);
+    config.byteQuantum = m_wrrQuantum > 0;
+    config.ecn = m_ecnEnabled;
+    std::copy(m_cpQueue, m_cpQueue + 8, config.cp);
+    config.pauseQuanta = m_pauseQuanta;
+    for (auto& port : m_ports)
+    {
+        port->SetConfig(config);
+    }
     m_started = true;
 }
 
-const FeroceSwitch::Counters&
+FeroceSwitch::Counters
 FeroceSwitch::GetCounters() const
 {
-    return m_counters;
+    Counters c = m_counters;
+    for (const auto& port : m_ports)
+    {
+        const FeroceSwitchPort::Counters& p = port->GetCounters();
+        c.ecnMarks += p.ecnMarks;
+        c.pauseFramesSent += p.pauseFramesSent;
+        c.resumeFramesSent += p.resumeFramesSent;
+    }
+    c.bufferPeak = m_buffer.GetPeak();
+    return c;
 }
 
 uint64_t
 FeroceSwitch::GetBufferUsed() const
 {
-    return m_used;
-}
-
-void
-FeroceSwitch::NotifyQueue(uint32_t port, uint8_t queue, uint64_t bytes)
-{
-    m_queueTrace(port, queue, bytes);
+    return m_buffer.GetUsed();
 }
 
 void
@@ -610,18 +606,6 @@ FeroceSwitch::Drop(Ptr<FeroceFrame> frame, DropCause cause)
     if (!m_dropTrace.IsEmpty())
     {
         m_dropTrace(frame->GetPacket(), cause);
-    }
-}
-
-void
-FeroceSwitch::MarkCe(FeroceFrame* frame)
-{
-    // only the ECN bits and the IPv4 checksum change; the ICRC masks both
-    frame->MarkCe();
-    m_counters.ecnMarks++;
-    if (!m_ecnMarkTrace.IsEmpty())
-    {
-        m_ecnMarkTrace(frame->GetPacket());
     }
 }
 
@@ -654,142 +638,27 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame)
         key ^= key >> 29;
         outIndex = ports[key % ports.size()];
     }
-    Ptr<FeroceSwitchPort> out = m_ports[outIndex];
+    FeroceSwitchPort* out = PeekPointer(m_ports[outIndex]);
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
     uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : m_dscpPrio[f.ip.dscp & 63];
     uint8_t queue = control ? FeroceSwitchPort::kControlQueue : prio;
     uint32_t size = frame->GetSize();
 
-    // admission: the class's reserve, then the shared pool, then (lossless) its headroom
-    IngressClass& c = m_ingress[in->GetPortIndex() * 8 + prio];
-    FeroceSwitchPort::Entry e{frame, in->GetPortIndex(), prio, 0};
-    uint64_t sharedNeed = SharedBytes(c.bytes + size) - SharedBytes(c.bytes);
-    bool lossless = IsLossless(prio);
-    if (m_sharedUsed + sharedNeed <= m_sharedSize && !(lossless && c.paused && sharedNeed > 0))
+    // admission into the buffer; the ingress port carries out the PFC decision
+    FeroceSwitchBuffer::Admission a = m_buffer.Admit(in->GetPortIndex(), prio, size);
+    if (a.place == FeroceSwitchBuffer::REFUSED)
     {
-        c.bytes += size;
-        m_sharedUsed += sharedNeed;
-    }
-    else if (lossless && c.headroom + size <= m_headroomPerClass)
-    {
-        c.headroom += size;
-        e.headroom = 1;
-    }
-    else
-    {
-        Drop(frame, lossless ? DROP_LOSSLESS : DROP_LOSSY_BUFFER_FULL);
+        Drop(frame, m_buffer.IsLossless(prio) ? DROP_LOSSLESS : DROP_LOSSY_BUFFER_FULL);
         return;
     }
-    m_used += size;
-    m_counters.bufferPeak = std::max(m_counters.bufferPeak, m_used);
-    m_bufferTrace(m_used);
-    if (lossless)
+    m_bufferTrace(m_buffer.GetUsed());
+    if (a.pfc != FEROCE_PFC_HOLD)
     {
-        UpdatePfc(in->GetPortIndex(), prio);
-    }
-
-    if (m_ecnEnabled && !control &&
-        feroce_cp_mark(&m_cpQueue[queue],
-                       FEROCE_MARK_ENQUEUE,
-                       feroce_ecn(f.ip.ecn),
-                       out->GetQueueBytes(queue),
-                       m_uniform->GetValue()))
-    {
-        MarkCe(PeekPointer(frame));
+        in->Pfc(prio, a.pfc);
     }
     m_counters.framesForwarded++;
-    out->Enqueue(queue, e);
-}
-
-Ptr<FeroceFrame>
-FeroceSwitch::Dequeue(FeroceSwitchPort* out, uint8_t queue, const FeroceSwitchPort::Entry& e)
-{
-    uint32_t size = e.frame->GetSize();
-    IngressClass& c = m_ingress[e.inPort * 8 + e.priority];
-    if (e.headroom)
-    {
-        c.headroom -= size;
-    }
-    else
-    {
-        m_sharedUsed -= SharedBytes(c.bytes) - SharedBytes(c.bytes - size);
-        c.bytes -= size;
-    }
-    m_used -= size;
-    m_bufferTrace(m_used);
-    if (IsLossless(e.priority))
-    {
-        UpdatePfc(e.inPort, e.priority);
-    }
-    if (m_ecnEnabled && queue != FeroceSwitchPort::kControlQueue &&
-        m_cp.point == FEROCE_MARK_DEQUEUE)
-    {
-        if (feroce_cp_mark(&m_cpQueue[queue],
-                           FEROCE_MARK_DEQUEUE,
-                           feroce_ecn(e.frame->Fields().ip.ecn),
-                           out->GetQueueBytes(queue),
-                           m_uniform->GetValue()))
-        {
-            MarkCe(PeekPointer(e.frame));
-        }
-    }
-    return e.frame;
-}
-
-void
-FeroceSwitch::UpdatePfc(uint32_t inPort, uint8_t prio)
-{
-    IngressClass& c = m_ingress[inPort * 8 + prio];
-    uint64_t shared = SharedBytes(c.bytes);
-    uint64_t freeShared = m_sharedSize - m_sharedUsed;
-    feroce_pfc_action a = feroce_pfc_decide(&m_pfc, c.paused, shared, freeShared);
-    if (!c.paused && (a == FEROCE_PFC_XOFF || c.headroom > 0))
-    {
-        c.paused = true;
-        c.pausedSince = FeroceSim::Now();
-        SendPause(inPort, prio, m_pauseQuanta);
-    }
-    else if (c.paused && a == FEROCE_PFC_XON && c.headroom == 0)
-    {
-        c.paused = false;
-        c.pausedTotal += FeroceSim::Now() - c.pausedSince;
-        c.refresh.Cancel();
-        SendPause(inPort, prio, 0);
-    }
-}
-
-void
-FeroceSwitch::SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta)
-{
-    Ptr<FeroceSwitchPort> port = m_ports[inPort];
-    port->SendPfc(port->MakePfcFrame(prio, quanta));
-    m_pauseTrace(inPort, prio, quanta);
-    if (quanta == 0)
-    {
-        m_counters.resumeFramesSent++;
-        port->m_counters.resumeFramesSent++;
-        return;
-    }
-    m_counters.pauseFramesSent++;
-    port->m_counters.pauseFramesSent++;
-    // refresh at half the pause time while the class stays paused
-    IngressClass& c = m_ingress[inPort * 8 + prio];
-    c.refresh.Cancel();
-    c.refresh = Simulator::Schedule(port->GetPfcRefreshInterval(quanta),
-                                    &FeroceSwitch::RefreshPause,
-                                    this,
-                                    inPort,
-                                    prio);
-}
-
-void
-FeroceSwitch::RefreshPause(uint32_t inPort, uint8_t prio)
-{
-    if (m_ingress[inPort * 8 + prio].paused)
-    {
-        SendPause(inPort, prio, m_pauseQuanta);
-    }
+    out->Enqueue(queue, {frame, in, prio, a.place});
 }
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 #ifndef FEROCE_SWITCH_H
 #define FEROCE_SWITCH_H
 
+#include "feroce-switch-buffer.h"
 #include "feroce-switch-port.h"
 
 #include "ns3/feroce-cp.h"
@@ -43,6 +44,12 @@ namespace ns3
  * XON threshold.  Lossy priorities tail-drop when the shared buffer is full.
  * A drop in a lossless priority is counted apart: with a configuration that
  * Validate() accepts, it is a bug.
+ *
+ * Who does what: the switch holds the attributes, classifies, routes and
+ * admits each frame into its FeroceSwitchBuffer (the accounting and the
+ * PFC decisions); each FeroceSwitchPort queues, schedules and marks what
+ * leaves by it, releases it from the buffer, and sends the PFC frames the
+ * buffer decides for the frames that came in by it.
  */
 class FeroceSwitch : public Object
 {
@@ -102,7 +109,8 @@ class FeroceSwitch : public Object
         }
     };
 
-    const Counters& GetCounters() const;
+    /// The switch's counters, its ports' summed in.
+    Counters GetCounters() const;
     uint64_t GetBufferUsed() const;
     /// The priority (0..7) of a data frame with this DSCP (DscpMap).
     uint8_t GetDscpPriority(uint8_t dscp) const;
@@ -120,24 +128,12 @@ class FeroceSwitch : public Object
     void DoDispose() override;
 
   private:
-    friend class FeroceSwitchPort;
+    friend class FeroceSwitchPort; // Receive
 
     void Start();
-    bool IsLossless(uint8_t prio) const;
-    /// Bytes of a class holding classBytes that lie beyond its reserve, in the shared pool.
-    uint64_t SharedBytes(uint64_t classBytes) const;
-    /// A frame from a port (not PFC for the port itself).
+    /// A frame from a port (not a valid PFC frame for the port itself).
     void Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame);
-    /// The port is about to send this entry: release its buffer, mark at dequeue.
-    Ptr<FeroceFrame> Dequeue(FeroceSwitchPort* out,
-                             uint8_t queue,
-                             const FeroceSwitchPort::Entry& e);
     void Drop(Ptr<FeroceFrame> frame, DropCause cause);
-    void UpdatePfc(uint32_t inPort, uint8_t prio);
-    void SendPause(uint32_t inPort, uint8_t prio, uint16_t quanta);
-    void RefreshPause(uint32_t inPort, uint8_t prio);
-    void MarkCe(FeroceFrame* frame);
-    void NotifyQueue(uint32_t port, uint8_t queue, uint64_t bytes);
     /// Parse QueueWeights, DscpMap and EcnPerQueue into the tables below: "" or the error.
     std::string ParseQueueWeights();
     std::string ParseDscpMap();
@@ -173,27 +169,12 @@ class FeroceSwitch : public Object
     feroce_cp_params m_cpQueue[8]; ///< per egress priority: m_cp or its EcnPerQueue entry
     uint64_t m_quantum[8];         ///< round robin credit a priority's turn adds
     uint8_t m_dscpPrio[64];
-    feroce_pfc_params m_pfc;
-    uint64_t m_headroomPerClass; ///< Headroom, or the largest port's need when 0
-    uint64_t m_sharedSize;
-    uint64_t m_sharedUsed;
-    uint64_t m_used;
+    FeroceSwitchBuffer::Params m_bufferParams; ///< what Validate found
+    FeroceSwitchBuffer m_buffer;
+    FeroceSwitchPort::Shared m_shared; ///< what the ports share: the buffer, the stream, traces
     Ptr<UniformRandomVariable> m_uniform;
     std::vector<Ptr<FeroceSwitchPort>> m_ports;
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_routes;
-
-    /// Buffer accounting of one (ingress port, priority).
-    struct IngressClass
-    {
-        uint64_t bytes{0};    ///< in reserve and shared
-        uint64_t headroom{0}; ///< in headroom
-        bool paused{false};   ///< XOFF sent upstream
-        Time pausedSince;     ///< when the XOFF was sent
-        Time pausedTotal;     ///< XOFF time of the periods that ended
-        EventId refresh;
-    };
-
-    std::vector<IngressClass> m_ingress; ///< [port * 8 + prio]
     Counters m_counters;
     TracedCallback<uint32_t, uint8_t, uint64_t> m_queueTrace;
     TracedCallback<Ptr<const Packet>, DropCause> m_dropTrace;

@@ -6,6 +6,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/feroce-switch-buffer.h"
 #include "ns3/feroce-switch.h"
 #include "ns3/node-container.h"
 #include "ns3/pfc-header.h"
@@ -108,7 +109,8 @@ class IncastDcqcnTestCase : public TestCase
     void DoRun() override
     {
         RoceHelper helper;
-        // the HPCC simulator's DCQCN and ECN settings, scaled to 10 Gb/s (src/feroce/doc/dcqcn.md presets)
+        // the HPCC simulator's DCQCN and ECN settings, scaled to 10 Gb/s (src/feroce/doc/dcqcn.md
+        // presets)
         helper.SetDeviceAttribute("DcqcnPreset", StringValue("hpcc"));
         helper.SetSwitchAttribute("Kmin", UintegerValue(40000));
         helper.SetSwitchAttribute("Kmax", UintegerValue(160000));
@@ -624,6 +626,96 @@ class SwitchAttributeValidationTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * The switch buffer alone (no simulation): reserve, shared pool and headroom
+ * in that order; a lossless class goes to XOFF past the static threshold or
+ * as soon as it needs its headroom, takes no shared bytes while in XOFF, and
+ * goes back to XON only with its headroom empty and its shared bytes at the
+ * XON threshold; a lossy class is refused when the pool is full; the dynamic
+ * threshold follows alpha x the free pool.
+ */
+class SwitchBufferTestCase : public TestCase
+{
+  public:
+    SwitchBufferTestCase()
+        : TestCase("switch buffer: admission, headroom and PFC decisions")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        typedef FeroceSwitchBuffer B;
+        B::Params p;
+        p.size = 40000;
+        p.reserve = 1000;
+        p.lossless = 1 << 3;
+        p.pfc.mode = FEROCE_PFC_STATIC;
+        p.pfc.xoff_bytes = 3000;
+        p.pfc.xon_bytes = 1000;
+        p.headroom = {2000, 4000}; // two ports
+        NS_TEST_EXPECT_MSG_EQ(B::FixedBytes(p),
+                              2 * 8 * 1000 + 2000 + 4000,
+                              "reserves and the lossless class's headrooms");
+        B b;
+        b.Configure(p);
+        NS_TEST_EXPECT_MSG_EQ(b.GetSharedSize(), 40000 - 22000, "the rest is shared");
+        // lossless class (port 0, prio 3): the reserve, then 3000 shared bytes without XOFF
+        B::Admission a = b.Admit(0, 3, 1000);
+        NS_TEST_EXPECT_MSG_EQ(a.place, B::SHARED, "the reserve");
+        NS_TEST_EXPECT_MSG_EQ(a.pfc, FEROCE_PFC_HOLD, "within the reserve");
+        for (int i = 0; i < 3; i++)
+        {
+            a = b.Admit(0, 3, 1000);
+            NS_TEST_EXPECT_MSG_EQ(a.pfc, FEROCE_PFC_HOLD, "at or below XOFF");
+        }
+        a = b.Admit(0, 3, 1);
+        NS_TEST_EXPECT_MSG_EQ(a.place, B::SHARED, "still shared");
+        NS_TEST_EXPECT_MSG_EQ(a.pfc, FEROCE_PFC_XOFF, "past XOFF");
+        NS_TEST_EXPECT_MSG_EQ(b.IsXoff(0, 3), true, "in XOFF");
+        // in XOFF, what still arrives goes to the headroom, then is refused
+        a = b.Admit(0, 3, 1500);
+        NS_TEST_EXPECT_MSG_EQ(a.place, B::HEADROOM, "headroom in XOFF");
+        NS_TEST_EXPECT_MSG_EQ(a.pfc, FEROCE_PFC_HOLD, "already in XOFF");
+        NS_TEST_EXPECT_MSG_EQ(b.Admit(0, 3, 501).place, B::REFUSED, "headroom of port 0 is 2000");
+        NS_TEST_EXPECT_MSG_EQ(b.GetUsed(), 5501, "bytes held");
+        // draining: no XON while the headroom holds bytes, XON once shared <= 1000 and it is empty
+        NS_TEST_EXPECT_MSG_EQ(b.Release(0, 3, 1000, B::SHARED), FEROCE_PFC_HOLD, "2001 shared");
+        NS_TEST_EXPECT_MSG_EQ(b.Release(0, 3, 1001, B::SHARED), FEROCE_PFC_HOLD, "headroom held");
+        NS_TEST_EXPECT_MSG_EQ(b.Release(0, 3, 1500, B::HEADROOM), FEROCE_PFC_XON, "headroom empty");
+        NS_TEST_EXPECT_MSG_EQ(b.IsXoff(0, 3), false, "resumed");
+        // a class that needs its headroom goes to XOFF at once: fill the pool from port 1, prio 0
+        B c;
+        c.Configure(p);
+        uint64_t shared = c.GetSharedSize();
+        NS_TEST_EXPECT_MSG_EQ(c.Admit(1, 0, uint32_t(shared + 1000)).place, B::SHARED, "lossy");
+        NS_TEST_EXPECT_MSG_EQ(c.Admit(1, 0, 1).place, B::REFUSED, "lossy: the pool is full");
+        NS_TEST_EXPECT_MSG_EQ(c.Admit(1, 2, 1000).place, B::SHARED, "another class's reserve");
+        a = c.Admit(1, 3, 1001);
+        NS_TEST_EXPECT_MSG_EQ(a.place, B::HEADROOM, "lossless: its headroom");
+        NS_TEST_EXPECT_MSG_EQ(a.pfc, FEROCE_PFC_XOFF, "XOFF when it needs its headroom");
+        NS_TEST_EXPECT_MSG_EQ(c.Admit(1, 3, 2999).place, B::HEADROOM, "port 1 has 4000");
+        NS_TEST_EXPECT_MSG_EQ(c.Admit(1, 3, 1001).place, B::REFUSED, "and no more");
+        NS_TEST_EXPECT_MSG_EQ(c.Admit(1, 3, 1000).place, B::SHARED, "but its reserve, unused");
+        NS_TEST_EXPECT_MSG_EQ(c.GetPeak(), shared + 1000 + 1000 + 4000 + 1000, "peak");
+        // dynamic: XOFF above alpha x free shared bytes
+        p.pfc.mode = FEROCE_PFC_DYNAMIC;
+        p.pfc.alpha = 0.5;
+        p.pfc.xon_offset_bytes = 0;
+        p.lossless = 1 << 3 | 1 << 4;
+        B d;
+        p.size = B::FixedBytes(p) + 9000;
+        d.Configure(p);
+        NS_TEST_EXPECT_MSG_EQ(d.GetSharedSize(), 9000, "shared");
+        // class (0, 4) takes 3000 shared: free 6000, its threshold 3000: not above
+        NS_TEST_EXPECT_MSG_EQ(d.Admit(0, 4, 4000).pfc, FEROCE_PFC_HOLD, "3000 <= 0.5 x 6000");
+        // another class takes 1000 shared: (0, 4) is re-decided only when its own bytes change
+        NS_TEST_EXPECT_MSG_EQ(d.Admit(1, 3, 2000).pfc, FEROCE_PFC_HOLD, "1000 <= 0.5 x 5000");
+        NS_TEST_EXPECT_MSG_EQ(d.Admit(0, 4, 1).pfc, FEROCE_PFC_XOFF, "3001 > 0.5 x 4999");
+    }
+};
+
+/**
+ * \ingroup feroce
  * ECN marking statistics through the switch: the receiver's port is paused
  * by a PFC frame, so its queue only grows while three senders fill it; each
  * arriving frame is marked (MarkPoint enqueue) with p(q) of the queue q it
@@ -768,6 +860,7 @@ class FeroceSwitchTestSuite : public TestSuite
         AddTestCase(new DscpMapTestCase);
         AddTestCase(new SwitchAttributeValidationTestCase);
         AddTestCase(new EcnStatisticsTestCase);
+        AddTestCase(new SwitchBufferTestCase);
     }
 };
 
