@@ -190,6 +190,16 @@ macro(feroce_standalone_targets)
   add_test(NAME build-lists
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/build-lists-test.sh ${CMAKE_CURRENT_SOURCE_DIR})
 
+  # the layers hold: the core includes no ns-3, the engine no model header, the model no helper
+  add_test(NAME layers
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/layers-test.sh
+                   ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/layers)
+
+  # the docs hold together: links, the index, the architecture picture's source
+  add_test(NAME doc-links
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/doc-links-test.sh
+                   ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/doc-links)
+
   # ns-3 TestSuites through the runner, one ctest entry per suite
   foreach(suite feroce-dcqcn-reaction-point feroce-roce-header feroce-roce-nic feroce-switch
                 feroce-frontend-app feroce-roce-helper feroce-fixed-point-nic feroce-scheduler
