@@ -2,7 +2,7 @@
  * feroce-sweep - parameter sweeps over any feroce scenario program: a grid
  * from a sweep file, run in parallel on local cores or as a SLURM job array,
  * resumable, into an sqlite database, with statistics and pictures.
- * Format and commands: src/feroce/doc/sweep.md.
+ * Format and commands: src/feroce/doc/sweep-reference.md.
  *
  *   feroce-sweep run FILE [-j N] [--retry-failed] [--timeout S] [--dir DIR]
  *   feroce-sweep report FILE [--csv OUT]
@@ -48,7 +48,7 @@ static const char usage[] =
     "  version                                          print feroce's version\n"
     "options of every command: --dir DIR (the sweep's directory; default results/sweeps/NAME),\n"
     "  --key-version V (the version in the points' keys; default this build's), --program PATH\n"
-    "the sweep file format: src/feroce/doc/sweep.md\n";
+    "the sweep file format: src/feroce/doc/sweep-reference.md\n";
 
 enum {
     C_RUN = 1,

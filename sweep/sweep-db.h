@@ -1,7 +1,7 @@
 /*
  * sweep-db.h - a sweep's database: table runs of the results database (one
  * row per finished point, as the program wrote it) and table points (one row
- * per point that finished or failed; schema in src/feroce/doc/sweep.md).
+ * per point that finished or failed; schema in src/feroce/doc/sweep-reference.md).
  *
  * A point is recorded in one transaction: its run copied into runs and its
  * points row marked done together, so a kill -9 at any moment leaves either

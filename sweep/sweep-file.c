@@ -1,6 +1,6 @@
 /*
  * sweep-file.c - reading and checking a sweep file (sweep-file.h; the format
- * is documented in src/feroce/doc/sweep.md).
+ * is documented in src/feroce/doc/sweep-reference.md).
  *
  * One directive per line, words separated by blanks, "double quotes" around a
  * word with blanks in it, "#" at the start of a word begins a comment.  Every

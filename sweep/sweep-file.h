@@ -1,6 +1,6 @@
 /*
  * sweep-file.h - the sweep file: what to run, which parameters to vary and
- * how, replications, metrics and pictures (format: src/feroce/doc/sweep.md).
+ * how, replications, metrics and pictures (format: src/feroce/doc/sweep-reference.md).
  */
 #ifndef FEROCE_SWEEP_FILE_H
 #define FEROCE_SWEEP_FILE_H

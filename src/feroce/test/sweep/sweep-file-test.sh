@@ -63,7 +63,7 @@ cut -d' ' -f2 k3.list | sort > k3.keys
 "$sweep" list k1.sweep --dir d-k1 --key-version other > k1v.out && grep -v '^#' k1v.out | cut -d' ' -f2 | sort > k1v.keys &&
     [ -z "$(comm -12 k1.keys k1v.keys)" ] && ok || bad "--key-version keeps keys"
 grep -q 'version other' k1v.out && ok || bad "--key-version not shown"
-# keys are 16 hex digits, the FNV-1a hash of the canonical text of src/feroce/doc/sweep.md
+# keys are 16 hex digits, the FNV-1a hash of the canonical text of src/feroce/doc/sweep-reference.md
 # (computed independently: a change here invalidates every sweep's finished points)
 [ "$(cut -d' ' -f2 k1.list | grep -c '^[0-9a-f]\{16\}$')" -eq 2 ] && ok || bad "key format: $(cat k1.list)"
 printf 'program fake\nflags --a=1 --b=2\nparam y list 3\nparam x list 1 2\n' > golden.sweep
