@@ -93,16 +93,11 @@ FeroceSwitchPort::GetSwitch() const
 void
 FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
 {
-    // the draw is taken whether or not the marking point is enqueue: the switch's one stream
-    // sees two draws per data frame in dequeue mode, as it always has
-    if (m_config.ecn && queue != kControlQueue &&
-        feroce_cp_mark(&m_config.cp[queue],
-                       FEROCE_MARK_ENQUEUE,
-                       feroce_ecn(e.frame->Fields().ip.ecn),
-                       m_bytes[queue],
-                       m_shared->uniform->GetValue()))
+    // a draw whether or not the marking point is enqueue: the switch's one stream sees two
+    // draws per data frame in dequeue mode, as it always has
+    if (m_config.ecn && queue != kControlQueue)
     {
-        MarkCe(PeekPointer(e.frame));
+        Mark(queue, PeekPointer(e.frame), FEROCE_MARK_ENQUEUE);
     }
     m_queue[queue].push_back(e);
     m_bytes[queue] += e.frame->GetSize();
@@ -124,20 +119,23 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
     {
         e.in->Pfc(e.priority, pfc);
     }
-    if (m_config.ecn && queue != kControlQueue && m_config.cp[queue].point == FEROCE_MARK_DEQUEUE &&
-        feroce_cp_mark(&m_config.cp[queue],
-                       FEROCE_MARK_DEQUEUE,
-                       feroce_ecn(e.frame->Fields().ip.ecn),
-                       m_bytes[queue],
-                       m_shared->uniform->GetValue()))
+    if (m_config.ecn && queue != kControlQueue && m_config.cp[queue].point == FEROCE_MARK_DEQUEUE)
     {
-        MarkCe(PeekPointer(e.frame));
+        Mark(queue, PeekPointer(e.frame), FEROCE_MARK_DEQUEUE);
     }
 }
 
 void
-FeroceSwitchPort::MarkCe(FeroceFrame* frame)
+FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 {
+    if (!feroce_cp_mark(&m_config.cp[queue],
+                        at,
+                        feroce_ecn(frame->Fields().ip.ecn),
+                        m_bytes[queue],
+                        m_shared->uniform->GetValue()))
+    {
+        return;
+    }
     // only the ECN bits and the IPv4 checksum change; the ICRC masks both
     frame->MarkCe();
     m_counters.ecnMarks++;

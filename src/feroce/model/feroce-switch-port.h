@@ -140,7 +140,8 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t PickDataQueue();
     /// The frame leaves queue `queue`: release its buffer, mark at dequeue.
     void Dequeue(uint8_t queue, const Entry& e);
-    void MarkCe(FeroceFrame* frame);
+    /// The congestion point of a data queue at `at` (one draw of the switch's stream): mark CE?
+    void Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at);
     void SendPause(uint8_t prio, uint16_t quanta);
     void RefreshPause(uint8_t prio);
 
