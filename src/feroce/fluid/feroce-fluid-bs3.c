@@ -3,14 +3,13 @@
  * Bogacki-Shampine 3(2) pair with error control, as MATLAB's dde23 that the
  * paper's authors used.
  *
- * The delayed q and Rc come from a history of nodes (time, q and each Rc, and
- * their derivatives), one per accepted step, cubic Hermite between nodes.
- * Steps are not tied to the delay: when a step is longer than tau*, its later
- * stages need values inside the step itself, taken from the cubic Hermite
- * between the step's start and the stage's own state (with the slope of the
- * stage before it): one pass of three evaluations per step.
- * The step is at least delay / 1000, so the history never holds more than
- * about 1000 nodes; the caller's buffer (feroce_fluid_ring_len) holds them.
+ * The delayed q and Rc come from the history of accepted steps
+ * (feroce-fluid-history.c).  Steps are not tied to the delay: when a step is
+ * longer than tau*, its later stages need values inside the step itself,
+ * taken from the cubic Hermite between the step's start and the stage's own
+ * state (with the slope of the stage before it): one pass of three
+ * evaluations per step.  Where bs3's step is held at its stability limit, the
+ * stabilised pair of feroce-fluid-rk3s.c takes over.
  */
 #include "feroce-fluid-step.h"
 
@@ -19,117 +18,6 @@
 
 #define NV FEROCE_FLUID_NV
 #define W  FEROCE_FLUID_W
-
-/* doubles per node: t, then q and each Rc, then their derivatives */
-static size_t node_len(uint32_t nclasses)
-{
-    return 1 + 2 * (1 + (size_t)nclasses);
-}
-
-static uint32_t node_cap(const struct feroce_fluid_params *p)
-{
-    /* 1000 steps of delay / 1000, the steps cut at joins and leaves, the tentative node */
-    return p->delay_ns > 0 ? 1000 + 4 * p->nclasses + 8 : 4;
-}
-
-size_t feroce_fluid_bs3_ring_len(const struct feroce_fluid_params *p)
-{
-    return node_cap(p) * node_len(p->nclasses);
-}
-
-static double *node(const struct feroce_fluid_sim *s, uint32_t j) /* j = 0: the oldest held */
-{
-    return s->ring + (size_t)((s->hhead + s->hcap + 1 - s->hn + j) % s->hcap) * node_len(s->p->nclasses);
-}
-
-static void push_node(struct feroce_fluid_sim *s, double t, const double *y, const double *dy)
-{
-    uint32_t n = s->p->nclasses, i;
-    double *r;
-
-    s->hhead = (s->hhead + 1) % s->hcap;
-    if (s->hn < s->hcap)
-        s->hn++;
-    r = node(s, s->hn - 1);
-    r[0] = t;
-    r[1] = y[0];
-    r[2 + n] = dy[0];
-    for (i = 0; i < n; i++) {
-        int on = s->active[i];
-
-        r[2 + i] = on ? y[3 + W * i] : s->line_pkts[i];
-        r[3 + n + i] = on ? dy[3 + W * i] : 0;
-    }
-}
-
-/* q and each Rc at time tq from the history */
-static void lookup(const struct feroce_fluid_sim *s, double tq, double *out)
-{
-    uint32_t m = 1 + s->p->nclasses, j = s->hn - 1, i;
-    const double *a, *b;
-    double dt, x, h00, h10, h01, h11;
-
-    if (tq <= node(s, 0)[0]) {
-        memcpy(out, node(s, 0) + 1, sizeof(double) * m);
-        return;
-    }
-    while (node(s, j)[0] > tq) /* the last node at or before tq: a few back from the newest */
-        j--;
-    a = node(s, j);
-    if (j == s->hn - 1) { /* past the newest node: linear extrapolation */
-        for (i = 0; i < m; i++)
-            out[i] = a[1 + i] + a[1 + m + i] * (tq - a[0]);
-        return;
-    }
-    b = node(s, j + 1);
-    dt = b[0] - a[0];
-    x = (tq - a[0]) / dt;
-    h00 = (1 + 2 * x) * (1 - x) * (1 - x);
-    h10 = x * (1 - x) * (1 - x) * dt;
-    h01 = x * x * (3 - 2 * x);
-    h11 = x * x * (x - 1) * dt;
-    for (i = 0; i < m; i++)
-        out[i] = h00 * a[1 + i] + h10 * a[1 + m + i] + h01 * b[1 + i] + h11 * b[1 + m + i];
-}
-
-/* Forget the nodes no stage will read again: every later read is at or after t - tau. */
-static void prune(struct feroce_fluid_sim *s)
-{
-    double oldest = s->t - (double)s->p->delay_ns * 1e-9;
-
-    while (s->hn > 2 && node(s, 1)[0] <= oldest)
-        s->hn--; /* node(s, 0) is counted from the newest: dropping one count drops the oldest */
-}
-
-void feroce_fluid_stage_terms(const struct feroce_fluid_sim *s, double ts, const double *y,
-                              const struct feroce_fluid_in_step *st, struct feroce_fluid_terms *t)
-{
-    double d[1 + FEROCE_FLUID_MAX_CLASSES]; /* q and each Rc: the first 1 + nclasses, set below */
-    double tau = (double)s->p->delay_ns * 1e-9, td = ts - tau;
-    uint32_t i, n = s->p->nclasses;
-
-    d[0] = 0;
-    if (s->p->delay_ns == 0) {
-        d[0] = y[0];
-        for (i = 0; i < n; i++)
-            d[1 + i] = y[3 + W * i];
-    } else if (st && td > s->t) {
-        double dt = ts - s->t, x = (td - s->t) / dt;
-        double h00 = (1 + 2 * x) * (1 - x) * (1 - x), h10 = x * (1 - x) * (1 - x) * dt;
-        double h01 = x * x * (3 - 2 * x), h11 = x * x * (x - 1) * dt;
-
-        d[0] = h00 * st->y0[0] + h10 * st->k0[0] + h01 * y[0] + h11 * st->ks[0];
-        for (i = 0; i < n; i++) {
-            uint32_t j = 3 + W * i;
-
-            d[1 + i] = s->active[i] ? h00 * st->y0[j] + h10 * st->k0[j] + h01 * y[j] + h11 * st->ks[j]
-                                    : s->line_pkts[i];
-        }
-    } else {
-        lookup(s, td, d);
-    }
-    feroce_fluid_delayed_terms(s, d[0], d + 1, t);
-}
 
 static void derivative_now(struct feroce_fluid_sim *s)
 {
@@ -147,34 +35,14 @@ void feroce_fluid_bs3_init(struct feroce_fluid_sim *s)
     const struct feroce_fluid_params *p = s->p;
     double y[NV], zero[NV] = { 0 };
 
-    s->hcap = node_cap(p);
+    s->hcap = feroce_fluid_history_cap(p);
     s->h_min = p->delay_ns > 0 ? (double)p->delay_ns * 1e-12 : 1e-12;
     s->h_next = feroce_fluid_min((double)p->adaptive_max_step_ns * 1e-9, 1e-7);
     s->h_next = feroce_fluid_max(s->h_next, s->h_min);
     feroce_fluid_get_state(s, y);
-    push_node(s, 0, y, zero); /* the history before 0 is constant */
+    feroce_fluid_history_push(s, 0, y, zero); /* the history before 0 is constant */
     derivative_now(s);
     memcpy(s->prev_dy, s->dy, sizeof s->dy);
-}
-
-double feroce_fluid_err_norm(const struct feroce_fluid_sim *s, const double *y1, const double *e)
-{
-    uint32_t n = s->p->nclasses, i, j;
-    double tol = s->p->rel_tol, norm = fabs(e[0]) / (tol * feroce_fluid_max(fabs(y1[0]), 1.0));
-
-    for (i = 0; i < n; i++) {
-        double line = s->line_pkts[i];
-
-        if (!s->active[i])
-            continue;
-        for (j = 1 + W * i; j < 1 + W * (i + 1); j++) {
-            uint32_t v = j - 1 - W * i;
-            double floor = v == 0 ? 1e-6 : v == 3 ? 10.0 : 1e-3 * line;
-
-            norm = feroce_fluid_max(norm, fabs(e[j]) / (tol * feroce_fluid_max(fabs(y1[j]), floor)));
-        }
-    }
-    return isfinite(norm) ? norm : INFINITY;
 }
 
 /* One try of a step h from y (derivative k1): the new state y1, its derivative k4, the error norm. */
@@ -276,14 +144,14 @@ void feroce_fluid_bs3_step(struct feroce_fluid_sim *s)
     s->h = h;
     s->steps++;
     feroce_fluid_get_state(s, y);
-    push_node(s, s->t, y, k4);
-    prune(s);
+    feroce_fluid_history_push(s, s->t, y, k4);
+    feroce_fluid_history_prune(s);
     if (feroce_fluid_schedule(s)) {
         s->stab = 0; /* a class joined or left: bs3 again until the step is held */
         s->held = 0;
         derivative_now(s);
         feroce_fluid_get_state(s, y);
-        push_node(s, s->t, y, s->dy);
+        feroce_fluid_history_push(s, s->t, y, s->dy);
     }
 }
 

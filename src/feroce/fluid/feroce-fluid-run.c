@@ -1,7 +1,8 @@
 /*
- * feroce-fluid-run.c - time integration of the fluid model: what both
- * integrators share, and classic RK4 with a fixed step h and the delay
- * tau* = k h by the method of steps (the adaptive one: feroce-fluid-bs3.c).
+ * feroce-fluid-run.c - time integration of the fluid model: the public
+ * calls (init, advance, sample) for both integrators, and classic RK4 with a
+ * fixed step h and the delay tau* = k h by the method of steps (the adaptive
+ * one: feroce-fluid-bs3.c; the state both step: feroce-fluid-state.c).
  *
  * The delay line holds (q, Rc of each class) for the last k + 1 steps; an RK4
  * stage at t + h/2 reads the delayed values halfway between two rows.
@@ -21,7 +22,7 @@ size_t feroce_fluid_ring_len(const struct feroce_fluid_params *p)
     double h;
 
     if (p->method == FEROCE_FLUID_BS3)
-        return feroce_fluid_bs3_ring_len(p);
+        return feroce_fluid_history_len(p);
     h = feroce_fluid_step_s(p);
     size_t k = (size_t)llround((double)p->delay_ns * 1e-9 / h);
 
@@ -74,38 +75,6 @@ void feroce_fluid_init(struct feroce_fluid_sim *s, const struct feroce_fluid_par
     memcpy(s->prev_f, s->f, sizeof s->f);
 }
 
-void feroce_fluid_delayed_terms(const struct feroce_fluid_sim *s, double qd, const double *xd,
-                                struct feroce_fluid_terms *t)
-{
-    const struct feroce_fluid_params *p = s->p;
-    double P = feroce_fluid_mark(p, qd > 0 ? qd : 0);
-    uint32_t i;
-
-    for (i = 0; i < p->nclasses; i++)
-        if (s->active[i])
-            feroce_fluid_terms_base(p, &p->cls[i], P, xd[i], &t[i]);
-}
-
-void feroce_fluid_rhs(const struct feroce_fluid_sim *s, const double *y, const struct feroce_fluid_terms *t,
-                      double *dy)
-{
-    const struct feroce_fluid_params *p = s->p;
-    double in = 0;
-    uint32_t i;
-
-    for (i = 0; i < p->nclasses; i++) {
-        if (!s->active[i]) {
-            dy[1 + W * i] = dy[2 + W * i] = dy[3 + W * i] = dy[4 + W * i] = 0;
-            continue;
-        }
-        in += p->cls[i].flows * y[3 + W * i];
-        feroce_fluid_flow_rhs_terms(&t[i], s->line_pkts[i], s->min_pkts[i], y + 1 + W * i, dy + 1 + W * i);
-    }
-    dy[0] = in - s->C;
-    if (y[0] <= 0 && dy[0] < 0)
-        dy[0] = 0;
-}
-
 static int finite_state(const struct feroce_fluid_sim *s)
 {
     uint32_t i;
@@ -117,79 +86,6 @@ static int finite_state(const struct feroce_fluid_sim *s)
             s->f[i].rt < 0)
             return 0;
     return 1;
-}
-
-/* Classes join (fresh: line rate, initial alpha) and leave at the first step at or after their time. */
-int feroce_fluid_schedule(struct feroce_fluid_sim *s)
-{
-    double t_ns = s->t * 1e9 + 1e-6;
-    uint32_t i;
-    int changed = 0;
-
-    for (i = 0; i < s->p->nclasses; i++) {
-        const struct feroce_fluid_class *c = &s->p->cls[i];
-        int on = t_ns >= (double)c->join_ns && (c->leave_ns == FEROCE_NEVER || t_ns < (double)c->leave_ns);
-
-        if (on && !s->active[i]) {
-            s->f[i].alpha = c->rp.initial_alpha;
-            s->f[i].rt = s->f[i].rc = s->line_pkts[i];
-            s->f[i].u = 0;
-        }
-        changed |= on != s->active[i];
-        s->active[i] = (uint8_t)on;
-    }
-    return changed;
-}
-
-double feroce_fluid_next_event(const struct feroce_fluid_sim *s)
-{
-    double t_ns = s->t * 1e9 + 1e-6, next = INFINITY;
-    uint32_t i;
-
-    for (i = 0; i < s->p->nclasses; i++) {
-        const struct feroce_fluid_class *c = &s->p->cls[i];
-
-        if ((double)c->join_ns > t_ns)
-            next = feroce_fluid_min(next, (double)c->join_ns * 1e-9);
-        if (c->leave_ns != FEROCE_NEVER && (double)c->leave_ns > t_ns)
-            next = feroce_fluid_min(next, (double)c->leave_ns * 1e-9);
-    }
-    return next;
-}
-
-void feroce_fluid_get_state(const struct feroce_fluid_sim *s, double *y)
-{
-    uint32_t i;
-
-    y[0] = s->q;
-    for (i = 0; i < s->p->nclasses; i++) {
-        y[1 + W * i] = s->f[i].alpha;
-        y[2 + W * i] = s->f[i].rt;
-        y[3 + W * i] = s->f[i].rc;
-        y[4 + W * i] = s->f[i].u;
-    }
-}
-
-int feroce_fluid_set_state(struct feroce_fluid_sim *s, const double *y)
-{
-    uint32_t i;
-    int moved = y[0] < 0;
-
-    s->q = feroce_fluid_max(0, y[0]);
-    for (i = 0; i < s->p->nclasses; i++) {
-        struct feroce_fluid_flow *f = &s->f[i];
-        double line = s->line_pkts[i], lo = s->min_pkts[i];
-        const double *v = y + 1 + W * i;
-
-        f->alpha = feroce_fluid_min(1, feroce_fluid_max(0, v[0]));
-        f->rt = feroce_fluid_min(line, feroce_fluid_max(lo, v[1]));
-        f->rc = feroce_fluid_min(line, feroce_fluid_max(lo, v[2]));
-        f->u = feroce_fluid_max(0, v[3]);
-        moved |= f->alpha != v[0] || f->rt != v[1] || f->rc != v[2] || f->u != v[3];
-        if (!isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]))
-            f->rc = NAN; /* reported by the caller's finiteness check */
-    }
-    return moved;
 }
 
 static void step(struct feroce_fluid_sim *s)

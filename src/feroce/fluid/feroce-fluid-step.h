@@ -1,7 +1,12 @@
 /*
- * feroce-fluid-step.h - what the two integrators of the fluid model share
- * (internal to the model: feroce-fluid-run.c, feroce-fluid-bs3.c, feroce-fluid-rk3s.c and
- * feroce-fluid-terms.c).
+ * feroce-fluid-step.h - what the integrators of the fluid model share (internal to the model).
+ * The files call downwards only, each the ones below it:
+ *   feroce-fluid-run.c      init, advance, sample; RK4 with a fixed step
+ *   feroce-fluid-bs3.c      the adaptive integrator: bs3 and its step control
+ *   feroce-fluid-rk3s.c     the stabilised pair bs3 hands over to
+ *   feroce-fluid-history.c  the adaptive integrator's history of delayed values
+ *   feroce-fluid-state.c    the state vector, its derivative, clamps, joins and leaves, error norm
+ *   feroce-fluid-terms.c    the model's terms (feroce-fluid.h)
  */
 #ifndef FEROCE_FLUID_STEP_H
 #define FEROCE_FLUID_STEP_H
@@ -63,8 +68,14 @@ double feroce_fluid_err_norm(const struct feroce_fluid_sim *s, const double *y1,
 double feroce_fluid_rk3s_attempt(const struct feroce_fluid_sim *s, const double *y, const double *k1,
                                  double h, double *y1, double *k5);
 
+/* The history (feroce-fluid-history.c): doubles of the caller's buffer it needs, nodes it holds;
+ * a node pushed at time t (state y, derivative dy); the nodes no later stage reads dropped. */
+size_t feroce_fluid_history_len(const struct feroce_fluid_params *p);
+uint32_t feroce_fluid_history_cap(const struct feroce_fluid_params *p);
+void feroce_fluid_history_push(struct feroce_fluid_sim *s, double t, const double *y, const double *dy);
+void feroce_fluid_history_prune(struct feroce_fluid_sim *s);
+
 /* bs3 */
-size_t feroce_fluid_bs3_ring_len(const struct feroce_fluid_params *p);
 void feroce_fluid_bs3_init(struct feroce_fluid_sim *s);
 void feroce_fluid_bs3_step(struct feroce_fluid_sim *s);
 void feroce_fluid_bs3_sample(const struct feroce_fluid_sim *s, double t_s, double *q_pkts,

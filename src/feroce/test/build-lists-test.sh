@@ -23,7 +23,7 @@ for name in $(sed -n 's/^ *("\([a-z0-9-]*\) .*/\1/p' test/examples-to-run.py); d
     if grep -qx "example $name" sources.txt; then pass=$((pass + 1)); else echo "FAIL: test/examples-to-run.py runs $name, not an example" >&2; fail=$((fail + 1)); fi
 done
 # every C folder has the C style
-for d in src/feroce/core src/feroce/results sweep tools src/feroce/test/core src/feroce/test/results src/feroce/test/sweep src/feroce/test/fuzz; do
+for d in src/feroce/core src/feroce/results src/feroce/fluid sweep tools src/feroce/test/core src/feroce/test/results src/feroce/test/sweep src/feroce/test/fuzz; do
     if cmp -s "$d/.clang-format" src/feroce/core/.clang-format; then pass=$((pass + 1)); else echo "FAIL: $d has not the C .clang-format" >&2; fail=$((fail + 1)); fi
 done
 finish

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,8 +110,6 @@ static int parse_real(const char *text, double *v)
 
 /* ---- model flags ---------------------------------------------------------- */
 
-enum scope { GLOBAL, CLASS };
-
 static int bad(char *msg, size_t len, const char *name, const char *value, const char *expected)
 {
     snprintf(msg, len, "%.60s = %.180s is not allowed: expected %.250s", name, value, expected);
@@ -123,162 +122,304 @@ static int choose(const char *v, const char *first, const char *second)
     return strcmp(v, first) == 0 ? 0 : strcmp(v, second) == 0 ? 1 : -1;
 }
 
-/* A DCQCN flag on one class. */
-static int apply_class(struct feroce_fluid_class *c, const char *name, const char *v, char *msg, size_t len)
+/* How a flag's value is read, and what it is stored as. */
+enum flag_read {
+    R_REAL,    /* a number: double */
+    R_RATE,    /* a rate with its unit: double b/s */
+    R_MBPS,    /* a rate, Mb/s without a unit: double b/s */
+    R_TIME,    /* a whole number of ns with its unit: int64_t ns */
+    R_SECONDS, /* the same: double s */
+    R_BYTES,   /* bytes: uint64_t */
+    R_BYTES32, /* bytes: uint32_t */
+    R_COUNT,   /* an integer: long */
+    R_CHOICE,  /* one of two words: the enum value beside it (int) */
+    R_CORE,    /* by the core's feroce_rp_set_param under the name word[0] */
+    R_TEXT,    /* as given: const char * */
+    R_SPECIAL  /* by code below: line-rate on the command line (every class and the bottleneck),
+                  flows, param */
+};
+
+/* Where it goes. */
+enum flag_where {
+    IN_PARAMS, /* struct feroce_fluid_params */
+    IN_CLASS,  /* struct feroce_fluid_class: every class from the command line, one in --class */
+    IN_RP,     /* the class's struct feroce_rp_params */
+    IN_ARGS    /* struct fluid_args: a subcommand's own flag */
+};
+
+struct flag {
+    const char *name;
+    enum flag_read read;
+    enum flag_where where;
+    size_t offset;
+    const char *expected; /* NULL: the core's own words (R_CORE) */
+    double lo, hi;        /* the value's range (times in ns) when lo < hi */
+    const char *word[2];  /* R_CHOICE: the two words; R_CORE: the core's name */
+    int value[2];         /* R_CHOICE: their values */
+};
+
+#define PARAM(m) .where = IN_PARAMS, .offset = offsetof(struct feroce_fluid_params, m)
+#define CLASS(m) .where = IN_CLASS, .offset = offsetof(struct feroce_fluid_class, m)
+#define RP(m)    .where = IN_RP, .offset = offsetof(struct feroce_rp_params, m)
+#define ARGS(m)  .where = IN_ARGS, .offset = offsetof(struct fluid_args, m)
+
+#define E_RATE   "a rate with its unit, e.g. 10Gbps"
+#define E_MBPS   "a rate: Mb/s, or a number with bps, Kbps, Mbps or Gbps"
+#define E_NS     "a whole number of ns with its unit, e.g. 50us"
+#define E_RP_NS  "a whole number of ns with its unit, e.g. 55us"
+#define E_KBYTES "bytes, e.g. 200000 or 200KB (KB = 1000 B)"
+#define E_RUN    "a time in (0, 100 s] with its unit, e.g. 100ms"
+
+/* Every flag: the model's (the packet model's names, advcam-incast --g --rai --timer --kmin ...)
+ * and the subcommands' own (each subcommand names those it takes). */
+static const struct flag flags[] = {
+    { .name = "line-rate", .read = R_RATE, RP(line_rate_bps), .expected = E_RATE },
+    { .name = "bottleneck", .read = R_RATE, PARAM(bottleneck_bps), .expected = E_RATE },
+    { .name = "flows",
+      .read = R_SPECIAL,
+      PARAM(cls),
+      .expected = "an integer in [1, 1000000]",
+      .lo = 1,
+      .hi = 1000000 },
+    { .name = "delay", .read = R_TIME, PARAM(delay_ns), .expected = E_NS },
+    { .name = "method",
+      .read = R_CHOICE,
+      PARAM(method),
+      .expected = "bs3 (adaptive, the default) or rk4 (fixed step)",
+      .word = { "bs3", "rk4" },
+      .value = { FEROCE_FLUID_BS3, FEROCE_FLUID_RK4 } },
+    { .name = "step", .read = R_TIME, PARAM(max_step_ns), .expected = E_NS },
+    { .name = "max-step",
+      .read = R_TIME,
+      PARAM(adaptive_max_step_ns),
+      .expected = "a time in [1 ns, 1 ms] with its unit, e.g. 100us",
+      .lo = 1,
+      .hi = 1000000 },
+    { .name = "rtol",
+      .read = R_REAL,
+      PARAM(rel_tol),
+      .expected = "a number in [1e-9, 0.1]",
+      .lo = 1e-9,
+      .hi = 0.1 },
+    { .name = "kmin", .read = R_BYTES, PARAM(cp.kmin_bytes), .expected = E_KBYTES },
+    { .name = "kmax", .read = R_BYTES, PARAM(cp.kmax_bytes), .expected = E_KBYTES },
+    { .name = "pmax", .read = R_REAL, PARAM(cp.pmax), .expected = "a number in (0, 1]" },
+    { .name = "packet-bytes",
+      .read = R_BYTES32,
+      PARAM(packet_bytes),
+      .expected = "bytes in [64, 65536]",
+      .lo = 0,
+      .hi = 65536 },
+    { .name = "cnp-model",
+      .read = R_CHOICE,
+      PARAM(cnp),
+      .expected = "paper or np",
+      .word = { "paper", "np" },
+      .value = { FEROCE_FLUID_CNP_PAPER, FEROCE_FLUID_CNP_NP } },
+    { .name = "ramp",
+      .read = R_CHOICE,
+      PARAM(ramp),
+      .expected = "red or linear",
+      .word = { "red", "linear" },
+      .value = { FEROCE_FLUID_RAMP_RED, FEROCE_FLUID_RAMP_LINEAR } },
+    { .name = "g", .read = R_REAL, RP(g), .expected = "a number in (0, 1]" },
+    { .name = "initial-alpha", .read = R_REAL, RP(initial_alpha), .expected = "a number in [0, 1]" },
+    { .name = "rai", .read = R_MBPS, RP(rai_bps), .expected = E_MBPS },
+    { .name = "rhai", .read = R_MBPS, RP(rhai_bps), .expected = E_MBPS },
+    { .name = "min-rate", .read = R_MBPS, RP(min_rate_bps), .expected = E_MBPS },
+    { .name = "first-cnp-rate", .read = R_MBPS, RP(first_cnp_rate_bps), .expected = E_MBPS },
+    { .name = "timer", .read = R_TIME, RP(increase_timer_ns), .expected = E_RP_NS },
+    { .name = "alpha-period", .read = R_TIME, RP(alpha_period_ns), .expected = E_RP_NS },
+    { .name = "decrease-period", .read = R_TIME, RP(decrease_period_ns), .expected = E_RP_NS },
+    { .name = "cnp-interval", .read = R_TIME, CLASS(np_interval_ns), .expected = E_RP_NS },
+    { .name = "byte-counter",
+      .read = R_BYTES,
+      RP(byte_counter_bytes),
+      .expected = "bytes (0 disables the byte counter), e.g. 10MB" },
+    { .name = "F",
+      .read = R_CORE,
+      RP(F),
+      .expected = "a non-negative integer",
+      .word = { "F" } },
+    { .name = "alpha-mode", .read = R_CORE, RP(alpha_mode), .expected = NULL, .word = { "alpha_mode" } },
+    { .name = "hai-mode", .read = R_CORE, RP(hai_mode), .expected = NULL, .word = { "hai_mode" } },
+    { .name = "clamp", .read = R_CORE, RP(clamp), .expected = NULL, .word = { "clamp" } },
+    /* --param=NAME=VALUE with the core's names (spec/dcqcn.md) */
+    { .name = "param",
+      .read = R_SPECIAL,
+      RP(g),
+      .expected = "NAME=VALUE with a reaction-point parameter name, e.g. rai_bps=40e6" },
+    { .name = "duration", .read = R_SECONDS, ARGS(duration_s), .expected = E_RUN, .lo = 1, .hi = 1e11 },
+    { .name = "window", .read = R_SECONDS, ARGS(window_s), .expected = E_RUN, .lo = 1, .hi = 1e11 },
+    { .name = "max-delay",
+      .read = R_TIME,
+      ARGS(max_delay_ns),
+      .expected = "a time in (0, 100 ms] with its unit, e.g. 200us",
+      .lo = 1,
+      .hi = 1e8 },
+    { .name = "RngRun",
+      .read = R_COUNT,
+      ARGS(seed),
+      .expected = "an integer >= 1 (the fluid model draws no random number)",
+      .lo = 1,
+      .hi = 2147483647.0 },
+    { .name = "out", .read = R_TEXT, ARGS(out), .expected = "" },
+    { .name = "x", .read = R_TEXT, ARGS(x), .expected = "" },
+    { .name = "y", .read = R_TEXT, ARGS(y), .expected = "" },
+    { .name = "outdir", .read = R_TEXT, ARGS(outdir), .expected = "" },
+    { .name = "db", .read = R_TEXT, ARGS(db), .expected = "" },
+};
+
+static const struct flag *find_flag(const char *name)
 {
-    struct feroce_rp_params *rp = &c->rp;
+    size_t i;
+
+    for (i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        if (strcmp(flags[i].name, name) == 0)
+            return &flags[i];
+    return NULL;
+}
+
+enum fluid_unit fluid_args_unit(const char *name)
+{
+    const struct flag *f = find_flag(name);
+
+    if (!f || f->where == IN_ARGS)
+        return FLUID_REAL;
+    switch (f->read) {
+    case R_TIME:
+    case R_SECONDS:
+        return FLUID_TIME;
+    case R_RATE:
+    case R_MBPS:
+        return FLUID_RATE;
+    case R_BYTES:
+    case R_BYTES32:
+        return FLUID_BYTES;
+    default:
+        return strcmp(name, "flows") == 0 || strcmp(name, "F") == 0 ? FLUID_COUNT : FLUID_REAL;
+    }
+}
+
+/* Read v as flag f into the struct at base; 0, or 2 with a message. */
+static int read_flag(const struct flag *f, void *base, const char *v, char *msg, size_t len)
+{
+    void *dst = (char *)base + f->offset;
     struct feroce_check why;
-    int64_t ns;
-    uint64_t bytes;
-    double x;
+    int64_t ns = 0;
+    uint64_t bytes = 0;
+    double x = 0;
+    int ok, k;
 
-    if (strcmp(name, "g") == 0) {
-        if (parse_real(v, &rp->g) != 0)
-            return bad(msg, len, name, v, "a number in (0, 1]");
-    } else if (strcmp(name, "initial-alpha") == 0) {
-        if (parse_real(v, &rp->initial_alpha) != 0)
-            return bad(msg, len, name, v, "a number in [0, 1]");
-    } else if (strcmp(name, "rai") == 0 || strcmp(name, "rhai") == 0 || strcmp(name, "min-rate") == 0 ||
-               strcmp(name, "first-cnp-rate") == 0) {
-        if (fluid_parse_rate_bps(v, 1e6, &x) != 0)
-            return bad(msg, len, name, v, "a rate: Mb/s, or a number with bps, Kbps, Mbps or Gbps");
-        *(strcmp(name, "rai") == 0    ? &rp->rai_bps
-          : strcmp(name, "rhai") == 0 ? &rp->rhai_bps
-          : name[0] == 'm'            ? &rp->min_rate_bps
-                                      : &rp->first_cnp_rate_bps) = x;
-    } else if (strcmp(name, "line-rate") == 0) {
-        if (fluid_parse_rate_bps(v, 0, &x) != 0)
-            return bad(msg, len, name, v, "a rate with its unit, e.g. 10Gbps");
-        rp->line_rate_bps = x;
-    } else if (strcmp(name, "timer") == 0 || strcmp(name, "alpha-period") == 0 ||
-               strcmp(name, "decrease-period") == 0 || strcmp(name, "cnp-interval") == 0) {
-        if (fluid_parse_time_ns(v, &ns) != 0)
-            return bad(msg, len, name, v, "a whole number of ns with its unit, e.g. 55us");
-        *(strcmp(name, "timer") == 0          ? &rp->increase_timer_ns
-          : strcmp(name, "alpha-period") == 0 ? &rp->alpha_period_ns
-          : name[0] == 'd'                    ? &rp->decrease_period_ns
-                                              : &c->np_interval_ns) = ns;
-    } else if (strcmp(name, "byte-counter") == 0) {
-        if (fluid_parse_bytes(v, &bytes) != 0)
-            return bad(msg, len, name, v, "bytes (0 disables the byte counter), e.g. 10MB");
-        rp->byte_counter_bytes = bytes;
-    } else if (strcmp(name, "F") == 0) {
-        if (feroce_rp_set_param(rp, "F", v, &why) != FEROCE_OK)
-            return bad(msg, len, name, v, "a non-negative integer");
-    } else if (strcmp(name, "alpha-mode") == 0 || strcmp(name, "hai-mode") == 0 ||
-               strcmp(name, "clamp") == 0) {
-        const char *core = name[0] == 'a' ? "alpha_mode" : name[0] == 'h' ? "hai_mode" : "clamp";
+    switch (f->read) {
+    case R_CHOICE:
+        k = choose(v, f->word[0], f->word[1]);
+        if (k < 0)
+            return bad(msg, len, f->name, v, f->expected);
+        *(int *)dst = f->value[k];
+        return 0;
+    case R_CORE:
+        if (feroce_rp_set_param(base, f->word[0], v, &why) != FEROCE_OK)
+            return bad(msg, len, f->name, v, f->expected ? f->expected : why.allowed);
+        return 0;
+    case R_TEXT:
+        *(const char **)dst = v;
+        return 0;
+    case R_SPECIAL: /* read by their callers */
+        return 2;
+    case R_REAL:
+    case R_COUNT:
+        ok = parse_real(v, &x) == 0 && (f->read == R_REAL || x == floor(x));
+        break;
+    case R_RATE:
+    case R_MBPS:
+        ok = fluid_parse_rate_bps(v, f->read == R_MBPS ? 1e6 : 0, &x) == 0;
+        break;
+    case R_TIME:
+    case R_SECONDS:
+        ok = fluid_parse_time_ns(v, &ns) == 0;
+        x = (double)ns;
+        break;
+    default: /* R_BYTES, R_BYTES32 */
+        ok = fluid_parse_bytes(v, &bytes) == 0;
+        x = (double)bytes;
+        break;
+    }
+    /* a number, in its range (times in ns) when the flag has one */
+    if (!ok || (f->lo < f->hi && !(x >= f->lo && x <= f->hi)))
+        return bad(msg, len, f->name, v, f->expected);
+    if (f->read == R_TIME)
+        *(int64_t *)dst = ns;
+    else if (f->read == R_SECONDS)
+        *(double *)dst = ns * 1e-9;
+    else if (f->read == R_BYTES)
+        *(uint64_t *)dst = bytes;
+    else if (f->read == R_BYTES32)
+        *(uint32_t *)dst = (uint32_t)bytes;
+    else if (f->read == R_COUNT)
+        *(long *)dst = (long)x;
+    else
+        *(double *)dst = x;
+    return 0;
+}
 
-        if (feroce_rp_set_param(rp, core, v, &why) != FEROCE_OK)
-            return bad(msg, len, name, v, why.allowed);
-    } else if (strcmp(name, "param") == 0) {
-        /* --param=NAME=VALUE with the core's names (spec/dcqcn.md) */
-        char key[64];
-        const char *eq = strchr(v, '=');
+/* --param=NAME=VALUE on one class's reaction point. */
+static int apply_param(struct feroce_rp_params *rp, const char *v, char *msg, size_t len)
+{
+    struct feroce_check why;
+    char key[64];
+    const char *eq = strchr(v, '=');
 
-        if (!eq || (size_t)(eq - v) >= sizeof key)
-            return bad(msg, len, name, v,
-                       "NAME=VALUE with a reaction-point parameter name, e.g. rai_bps=40e6");
-        memcpy(key, v, (size_t)(eq - v));
-        key[eq - v] = '\0';
-        if (feroce_rp_set_param(rp, key, eq + 1, &why) != FEROCE_OK) {
-            feroce_check_message(&why, msg, len);
-            return 2;
-        }
-    } else {
-        return -1; /* not a class flag */
+    if (!eq || (size_t)(eq - v) >= sizeof key)
+        return bad(msg, len, "param", v, find_flag("param")->expected);
+    memcpy(key, v, (size_t)(eq - v));
+    key[eq - v] = '\0';
+    if (feroce_rp_set_param(rp, key, eq + 1, &why) != FEROCE_OK) {
+        feroce_check_message(&why, msg, len);
+        return 2;
     }
     return 0;
 }
 
+/* A DCQCN flag on one class: 0, 2 with a message, or -1 when it is not a class flag. */
+static int apply_class(struct feroce_fluid_class *c, const char *name, const char *v, char *msg, size_t len)
+{
+    const struct flag *f = find_flag(name);
+
+    if (!f || (f->where != IN_CLASS && f->where != IN_RP))
+        return -1;
+    if (f->read == R_SPECIAL)
+        return apply_param(&c->rp, v, msg, len);
+    return read_flag(f, f->where == IN_RP ? (void *)&c->rp : (void *)c, v, msg, len);
+}
+
 int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char *v, char *msg, size_t len)
 {
-    int64_t ns;
-    uint64_t bytes;
-    double x;
+    const struct flag *f = find_flag(name);
     uint32_t i;
+    double x;
     int r;
 
-    if (strcmp(name, "line-rate") == 0) {
-        if (fluid_parse_rate_bps(v, 0, &x) != 0)
-            return bad(msg, len, name, v, "a rate with its unit, e.g. 10Gbps");
+    if (f && strcmp(name, "line-rate") == 0) {
+        /* on the command line: the bottleneck and every class */
+        if (read_flag(f, &p->cls[0].rp, v, msg, len) != 0)
+            return 2;
+        x = p->cls[0].rp.line_rate_bps;
         p->bottleneck_bps = x;
         for (i = 0; i < p->nclasses; i++)
             p->cls[i].rp.line_rate_bps = x;
         return 0;
     }
-    if (strcmp(name, "bottleneck") == 0) {
-        if (fluid_parse_rate_bps(v, 0, &p->bottleneck_bps) != 0)
-            return bad(msg, len, name, v, "a rate with its unit, e.g. 10Gbps");
-        return 0;
-    }
-    if (strcmp(name, "flows") == 0) {
-        if (parse_real(v, &x) != 0 || x != floor(x) || x < 1 || x > 1000000)
-            return bad(msg, len, name, v, "an integer in [1, 1000000]");
+    if (f && strcmp(name, "flows") == 0) {
+        if (parse_real(v, &x) != 0 || x != floor(x) || x < f->lo || x > f->hi)
+            return bad(msg, len, name, v, f->expected);
         if (p->nclasses != 1)
             return bad(msg, len, name, v, "no --flows with several classes (give each --class its count)");
         p->cls[0].flows = (uint32_t)x;
         return 0;
     }
-    if (strcmp(name, "delay") == 0 || strcmp(name, "step") == 0) {
-        if (fluid_parse_time_ns(v, &ns) != 0)
-            return bad(msg, len, name, v, "a whole number of ns with its unit, e.g. 50us");
-        *(name[0] == 'd' ? &p->delay_ns : &p->max_step_ns) = ns;
-        return 0;
-    }
-    if (strcmp(name, "method") == 0) {
-        int k = choose(v, "bs3", "rk4");
-
-        if (k < 0)
-            return bad(msg, len, name, v, "bs3 (adaptive, the default) or rk4 (fixed step)");
-        p->method = k == 0 ? FEROCE_FLUID_BS3 : FEROCE_FLUID_RK4;
-        return 0;
-    }
-    if (strcmp(name, "max-step") == 0) {
-        if (fluid_parse_time_ns(v, &ns) != 0 || ns < 1 || ns > 1000000)
-            return bad(msg, len, name, v, "a time in [1 ns, 1 ms] with its unit, e.g. 100us");
-        p->adaptive_max_step_ns = ns;
-        return 0;
-    }
-    if (strcmp(name, "rtol") == 0) {
-        if (parse_real(v, &x) != 0 || !(x >= 1e-9 && x <= 0.1))
-            return bad(msg, len, name, v, "a number in [1e-9, 0.1]");
-        p->rel_tol = x;
-        return 0;
-    }
-    if (strcmp(name, "kmin") == 0 || strcmp(name, "kmax") == 0) {
-        if (fluid_parse_bytes(v, &bytes) != 0)
-            return bad(msg, len, name, v, "bytes, e.g. 200000 or 200KB (KB = 1000 B)");
-        *(name[1] == 'm' && name[2] == 'i' ? &p->cp.kmin_bytes : &p->cp.kmax_bytes) = bytes;
-        return 0;
-    }
-    if (strcmp(name, "pmax") == 0) {
-        if (parse_real(v, &p->cp.pmax) != 0)
-            return bad(msg, len, name, v, "a number in (0, 1]");
-        return 0;
-    }
-    if (strcmp(name, "packet-bytes") == 0) {
-        if (fluid_parse_bytes(v, &bytes) != 0 || bytes > 65536)
-            return bad(msg, len, name, v, "bytes in [64, 65536]");
-        p->packet_bytes = (uint32_t)bytes;
-        return 0;
-    }
-    if (strcmp(name, "ramp") == 0) {
-        int k = choose(v, "red", "linear");
-
-        if (k < 0)
-            return bad(msg, len, name, v, "red or linear");
-        p->ramp = k == 0 ? FEROCE_FLUID_RAMP_RED : FEROCE_FLUID_RAMP_LINEAR;
-        return 0;
-    }
-    if (strcmp(name, "cnp-model") == 0) {
-        int k = choose(v, "paper", "np");
-
-        if (k < 0)
-            return bad(msg, len, name, v, "paper or np");
-        p->cnp = k == 0 ? FEROCE_FLUID_CNP_PAPER : FEROCE_FLUID_CNP_NP;
-        return 0;
-    }
+    if (f && f->where == IN_PARAMS)
+        return read_flag(f, p, v, msg, len);
     for (i = 0; i < p->nclasses; i++) {
         r = apply_class(&p->cls[i], name, v, msg, len);
         if (r < 0)
@@ -384,40 +525,14 @@ static int parse_schedule(struct feroce_fluid_params *p, const char *spec, char 
 
 /* ---- the whole command line ------------------------------------------------ */
 
-static const char *const model_flags[] = { "preset",
-                                           "line-rate",
-                                           "bottleneck",
-                                           "flows",
-                                           "delay",
-                                           "method",
-                                           "step",
-                                           "max-step",
-                                           "rtol",
-                                           "kmin",
-                                           "kmax",
-                                           "pmax",
-                                           "packet-bytes",
-                                           "cnp-model",
-                                           "ramp",
-                                           "g",
-                                           "initial-alpha",
-                                           "rai",
-                                           "rhai",
-                                           "min-rate",
-                                           "first-cnp-rate",
-                                           "timer",
-                                           "alpha-period",
-                                           "decrease-period",
-                                           "cnp-interval",
-                                           "byte-counter",
-                                           "F",
-                                           "alpha-mode",
-                                           "hai-mode",
-                                           "clamp",
-                                           "param",
-                                           "class",
-                                           "schedule",
-                                           NULL };
+/* A name of the model (the table's, and those fluid_args_parse reads itself). */
+static int is_model_flag(const char *name)
+{
+    const struct flag *f = find_flag(name);
+
+    return (f && f->where != IN_ARGS) || strcmp(name, "preset") == 0 || strcmp(name, "class") == 0 ||
+           strcmp(name, "schedule") == 0;
+}
 
 static int in_list(const char *const *list, const char *name)
 {
@@ -427,35 +542,12 @@ static int in_list(const char *const *list, const char *name)
     return 0;
 }
 
+/* A subcommand's own flag (one it reads itself, as study's --warmup, is left to it). */
 static int apply_extra(struct fluid_args *a, const char *name, const char *v, char *msg, size_t len)
 {
-    int64_t ns;
-    double x;
+    const struct flag *f = find_flag(name);
 
-    if (strcmp(name, "duration") == 0 || strcmp(name, "window") == 0) {
-        if (fluid_parse_time_ns(v, &ns) != 0 || ns <= 0 || ns > 100000000000LL)
-            return bad(msg, len, name, v, "a time in (0, 100 s] with its unit, e.g. 100ms");
-        *(name[0] == 'd' ? &a->duration_s : &a->window_s) = ns * 1e-9;
-    } else if (strcmp(name, "max-delay") == 0) {
-        if (fluid_parse_time_ns(v, &ns) != 0 || ns <= 0 || ns > 100000000)
-            return bad(msg, len, name, v, "a time in (0, 100 ms] with its unit, e.g. 200us");
-        a->max_delay_ns = ns;
-    } else if (strcmp(name, "RngRun") == 0) {
-        if (parse_real(v, &x) != 0 || x < 1 || x != floor(x) || x > 2147483647.0)
-            return bad(msg, len, name, v, "an integer >= 1 (the fluid model draws no random number)");
-        a->seed = (long)x;
-    } else if (strcmp(name, "out") == 0) {
-        a->out = v;
-    } else if (strcmp(name, "x") == 0) {
-        a->x = v;
-    } else if (strcmp(name, "y") == 0) {
-        a->y = v;
-    } else if (strcmp(name, "outdir") == 0) {
-        a->outdir = v;
-    } else if (strcmp(name, "db") == 0) {
-        a->db = v;
-    }
-    return 0;
+    return f && f->where == IN_ARGS ? read_flag(f, a, v, msg, len) : 0;
 }
 
 int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, const char *const *extra,
@@ -489,7 +581,7 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
         }
         memcpy(name, arg + 2, n);
         name[n] = '\0';
-        if (!in_list(model_flags, name) && !in_list(extra, name)) {
+        if (!is_model_flag(name) && !in_list(extra, name)) {
             fprintf(err, "%s: flag --%s is not allowed here: expected a model flag (see %s --help) or one of",
                     prog, name, prog);
             for (; extra && *extra; extra++)

@@ -1,6 +1,7 @@
 /*
  * fluid-args.h - command-line flags of feroce-fluid: the packet model's
- * names and presets turned into struct feroce_fluid_params.
+ * names and presets turned into struct feroce_fluid_params, by one table of
+ * flags (name, how its value is read, where it goes, what is allowed).
  */
 #ifndef FLUID_ARGS_H
 #define FLUID_ARGS_H
@@ -39,6 +40,10 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
  * msg.  Used by map to set the axes' values. */
 int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char *value, char *msg,
                      size_t len);
+
+/* What a model flag's values are (FLUID_REAL for a name that is not one): map's axes. */
+enum fluid_unit { FLUID_TIME, FLUID_RATE, FLUID_BYTES, FLUID_COUNT, FLUID_REAL };
+enum fluid_unit fluid_args_unit(const char *name);
 
 /* Parsers of values with units; 0 on success. */
 int fluid_parse_time_ns(const char *text, int64_t *ns);

@@ -12,7 +12,14 @@
 
 static const char *const map_flags[] = { "x", "y", "out", NULL };
 
-enum axis_kind { AX_TIME, AX_RATE, AX_BYTES, AX_COUNT, AX_REAL };
+/* the flag's kind of value (fluid-args.h) */
+enum axis_kind {
+    AX_TIME = FLUID_TIME,
+    AX_RATE = FLUID_RATE,
+    AX_BYTES = FLUID_BYTES,
+    AX_COUNT = FLUID_COUNT,
+    AX_REAL = FLUID_REAL
+};
 
 struct axis {
     char name[64];
@@ -22,28 +29,6 @@ struct axis {
     const char *unit; /* of the CSV and the picture */
     double scale;     /* canonical -> displayed */
 };
-
-static enum axis_kind kind_of(const char *name)
-{
-    static const char *const times[] = { "delay",           "timer",        "alpha-period",
-                                         "decrease-period", "cnp-interval", NULL };
-    static const char *const rates[] = { "rai", "rhai", "min-rate", "line-rate", "bottleneck", NULL };
-    static const char *const bytes[] = { "kmin", "kmax", "byte-counter", "packet-bytes", NULL };
-    const char *const *n;
-
-    for (n = times; *n; n++)
-        if (strcmp(*n, name) == 0)
-            return AX_TIME;
-    for (n = rates; *n; n++)
-        if (strcmp(*n, name) == 0)
-            return AX_RATE;
-    for (n = bytes; *n; n++)
-        if (strcmp(*n, name) == 0)
-            return AX_BYTES;
-    if (strcmp(name, "flows") == 0 || strcmp(name, "F") == 0)
-        return AX_COUNT;
-    return AX_REAL;
-}
 
 static int parse_end(enum axis_kind k, const char *text, double *v)
 {
@@ -85,7 +70,7 @@ static int parse_axis(const char *flag, const char *spec, struct axis *ax)
         return -1;
     (void)flag;
     snprintf(ax->name, sizeof ax->name, "%s", f[0]);
-    ax->kind = kind_of(f[0]);
+    ax->kind = (enum axis_kind)fluid_args_unit(f[0]);
     ax->log = n == 5 && strcmp(f[4], "log") == 0;
     ax->count = atoi(f[3]);
     if (ax->count < 2 || ax->count > 1000 || parse_end(ax->kind, f[1], &ax->from) != 0 ||

@@ -247,7 +247,7 @@ static int study_batch(const char *file, const char *db_path, const char *prog)
         return batch_fail(prog, "db", db_path, err);
     }
     if (sqlite3_exec(db, schema, NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
+        feroce_db_begin(db, err, sizeof err) != 1 ||
         sqlite3_prepare_v2(db,
                            "INSERT INTO batch (line, run_id, exit_status, wall_s, error) VALUES (?,?,?,?,?)",
                            -1, &put, NULL) != SQLITE_OK) {
@@ -288,23 +288,20 @@ static int study_batch(const char *file, const char *db_path, const char *prog)
             failed++;
             fprintf(stderr, "line %ld: %s\n", n, text);
         }
+        const struct feroce_db_value v[] = { FEROCE_DB_INT(n),
+                                             status == 0 ? FEROCE_DB_INT(id) : FEROCE_DB_NULL,
+                                             FEROCE_DB_INT(status), FEROCE_DB_REAL(now_s() - t0),
+                                             FEROCE_DB_TEXT(status ? text : NULL) };
         sqlite3_reset(put);
-        sqlite3_bind_int64(put, 1, n);
-        if (status == 0)
-            sqlite3_bind_int64(put, 2, id);
-        else
-            sqlite3_bind_null(put, 2);
-        sqlite3_bind_int(put, 3, status);
-        sqlite3_bind_double(put, 4, now_s() - t0);
-        feroce_db_bind_text(put, 5, status ? text : NULL);
+        feroce_db_bind(put, v, sizeof v / sizeof v[0]);
         free(text);
         if (sqlite3_step(put) != SQLITE_DONE) {
             fprintf(stderr, "%s: db = %s: %s\n", prog, db_path, sqlite3_errmsg(db));
             goto out;
         }
     }
-    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        fprintf(stderr, "%s: db = %s: %s\n", prog, db_path, sqlite3_errmsg(db));
+    if (feroce_db_commit(db, 1, "the batch", err, sizeof err) != 0) {
+        fprintf(stderr, "%s: db = %s: %s\n", prog, db_path, err);
         goto out;
     }
     printf("%s: batch of %ld points, %ld failed, rows in %s\n", prog, n, failed, db_path);
