@@ -100,34 +100,26 @@ static int put_row(sqlite3 *db, const struct row *r, char *err, size_t errlen)
         "ON CONFLICT (key) DO UPDATE SET status = ?7, run_id = ?8, exit_status = ?9, signal = ?10, "
         "timed_out = ?11, error = ?12, stderr_tail = ?13, attempts = ?14, wall_s = ?15, command = ?16, "
         "finished_at = ?17 WHERE points.status != 'done'";
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-        return feroce_db_fail(err, errlen, "preparing the point", db);
-    feroce_db_bind_text(st, 1, r->key);
-    feroce_db_bind_text(st, 2, r->sweep);
-    feroce_db_bind_text(st, 3, r->spec);
-    feroce_db_bind_text(st, 4, r->combo);
-    sqlite3_bind_int64(st, 5, r->seed);
-    feroce_db_bind_text(st, 6, r->version);
-    feroce_db_bind_text(st, 7, r->status);
-    if (r->run_id)
-        sqlite3_bind_int64(st, 8, r->run_id);
-    if (r->has_exit)
-        sqlite3_bind_int(st, 9, r->exit_status);
-    if (r->signal)
-        sqlite3_bind_int(st, 10, r->signal);
-    sqlite3_bind_int(st, 11, r->timed_out);
-    feroce_db_bind_text(st, 12, r->error);
-    feroce_db_bind_text(st, 13, r->stderr_tail);
-    sqlite3_bind_int(st, 14, r->attempts);
-    sqlite3_bind_double(st, 15, r->wall_s);
-    feroce_db_bind_text(st, 16, r->command);
-    feroce_db_bind_text(st, 17, r->finished_at);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE)
-        return feroce_db_fail(err, errlen, "writing the point", db);
-    return 0;
+    const struct feroce_db_value v[] = {
+        FEROCE_DB_TEXT(r->key),
+        FEROCE_DB_TEXT(r->sweep),
+        FEROCE_DB_TEXT(r->spec),
+        FEROCE_DB_TEXT(r->combo),
+        FEROCE_DB_INT(r->seed),
+        FEROCE_DB_TEXT(r->version),
+        FEROCE_DB_TEXT(r->status),
+        r->run_id ? FEROCE_DB_INT(r->run_id) : FEROCE_DB_NULL,
+        r->has_exit ? FEROCE_DB_INT(r->exit_status) : FEROCE_DB_NULL,
+        r->signal ? FEROCE_DB_INT(r->signal) : FEROCE_DB_NULL,
+        FEROCE_DB_INT(r->timed_out),
+        FEROCE_DB_TEXT(r->error),
+        FEROCE_DB_TEXT(r->stderr_tail),
+        FEROCE_DB_INT(r->attempts),
+        FEROCE_DB_REAL(r->wall_s),
+        FEROCE_DB_TEXT(r->command),
+        FEROCE_DB_TEXT(r->finished_at),
+    };
+    return feroce_db_write(db, sql, v, sizeof v / sizeof v[0], "writing the point", err, errlen);
 }
 
 /* The point's status ("" when it has no row) and attempts. */
@@ -284,26 +276,21 @@ int sweep_db_record(sqlite3 *db, const struct sweep_grid *g, const struct sweep_
     }
 
     int result = -1;
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "starting the transaction", db);
+    int begun = feroce_db_begin(db, err, errlen);
+    if (begun < 0)
         goto out;
-    }
     int put = put_outcome(db, &r, pdb, src, reason, err, errlen);
     if (put != 0) {
         if (put > 0)
             result = SWEEP_DONE;
-        goto rollback;
+        feroce_db_rollback(db, begun);
+        goto out;
     }
-    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "committing the point", db);
-        goto rollback;
-    }
+    if (feroce_db_commit(db, begun, "the point", err, errlen) != 0)
+        goto out;
     result = src >= 0 ? SWEEP_DONE : SWEEP_FAILED;
     if (why)
         snprintf(why, whylen, "%s", reason);
-    goto out;
-rollback:
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 out:
     sqlite3_close(pdb);
     free(combo);
@@ -333,10 +320,9 @@ int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_
         else
             sqlite3_busy_timeout(bdb, 60000);
     }
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "starting the transaction", db);
+    int begun = feroce_db_begin(db, err, errlen);
+    if (begun < 0)
         goto out;
-    }
     for (size_t i = 0; i < n; i++) {
         struct sweep_batch_point *b = &pts[i];
         char reason[512] = "";
@@ -374,8 +360,10 @@ int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_
         }
         int put = put_outcome(db, &r, bdb, src, reason, err, errlen);
         free(combo);
-        if (put < 0)
-            goto rollback;
+        if (put < 0) {
+            feroce_db_rollback(db, begun);
+            goto out;
+        }
         if (put > 0) {
             b->state = SWEEP_DONE; /* recorded already: the first kept */
             continue;
@@ -383,14 +371,8 @@ int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_
         b->state = src >= 0 ? SWEEP_DONE : SWEEP_FAILED;
         snprintf(b->why, sizeof b->why, "%s", reason);
     }
-    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "committing the batch", db);
-        goto rollback;
-    }
-    result = 0;
-    goto out;
-rollback:
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    if (feroce_db_commit(db, begun, "the batch", err, errlen) == 0)
+        result = 0;
 out:
     sqlite3_finalize(line);
     sqlite3_close(bdb);
@@ -427,10 +409,9 @@ int sweep_db_merge(sqlite3 *db, const struct sweep_grid *g, const char *shard, s
         sqlite3_close(sdb);
         return -1;
     }
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "starting the transaction", db);
+    int begun = feroce_db_begin(db, err, errlen);
+    if (begun < 0)
         goto out;
-    }
     struct sweep_merge_counts n = { 0 };
     int step;
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
@@ -490,10 +471,8 @@ int sweep_db_merge(sqlite3 *db, const struct sweep_grid *g, const char *shard, s
         snprintf(err, errlen, "%s: reading the points: %s", shard, sqlite3_errmsg(sdb));
         goto rollback;
     }
-    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "committing the merge", db);
-        goto rollback;
-    }
+    if (feroce_db_commit(db, begun, "the merge", err, errlen) != 0)
+        goto out;
     c->done += n.done;
     c->failed += n.failed;
     c->already += n.already;
@@ -502,7 +481,7 @@ int sweep_db_merge(sqlite3 *db, const struct sweep_grid *g, const char *shard, s
     rc = 0;
     goto out;
 rollback:
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    feroce_db_rollback(db, begun);
 out:
     sqlite3_finalize(st);
     sqlite3_close(sdb);
@@ -511,18 +490,10 @@ out:
 
 int sweep_db_save_file(sqlite3 *db, const struct sweep_file *sf, char *err, size_t errlen)
 {
-    sqlite3_stmt *st;
     char now[32];
     feroce_db_now(now, sizeof now);
-    if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO sweep (name, file, updated_at) VALUES (?, ?, ?)", -1,
-                           &st, NULL) != SQLITE_OK)
-        return feroce_db_fail(err, errlen, "saving the sweep file", db);
-    sqlite3_bind_text(st, 1, sf->name, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, sf->text, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE)
-        return feroce_db_fail(err, errlen, "saving the sweep file", db);
-    return 0;
+    const struct feroce_db_value v[] = { FEROCE_DB_TEXT(sf->name), FEROCE_DB_TEXT(sf->text),
+                                         FEROCE_DB_TEXT(now) };
+    return feroce_db_write(db, "INSERT OR REPLACE INTO sweep (name, file, updated_at) VALUES (?, ?, ?)", v, 3,
+                           "saving the sweep file", err, errlen);
 }

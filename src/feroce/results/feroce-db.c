@@ -278,12 +278,57 @@ static char *metrics_json(const struct feroce_db_run *run)
     return sqlite3_str_finish(out);
 }
 
-void feroce_db_bind_text(sqlite3_stmt *st, int i, const char *s)
+void feroce_db_bind(sqlite3_stmt *st, const struct feroce_db_value *v, size_t n)
 {
-    if (s)
-        sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(st, i);
+    for (size_t i = 0; i < n; i++) {
+        int p = (int)i + 1;
+        if (v[i].type == SQLITE_INTEGER)
+            sqlite3_bind_int64(st, p, v[i].i);
+        else if (v[i].type == SQLITE_FLOAT)
+            sqlite3_bind_double(st, p, v[i].d);
+        else if (v[i].type == SQLITE_TEXT && v[i].s)
+            sqlite3_bind_text(st, p, v[i].s, -1, SQLITE_TRANSIENT);
+        else
+            sqlite3_bind_null(st, p);
+    }
+}
+
+int feroce_db_write(sqlite3 *db, const char *sql, const struct feroce_db_value *values, size_t n,
+                    const char *what, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return feroce_db_fail(err, errlen, what, db);
+    feroce_db_bind(st, values, n);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : feroce_db_fail(err, errlen, what, db);
+}
+
+int feroce_db_begin(sqlite3 *db, char *err, size_t errlen)
+{
+    if (!sqlite3_get_autocommit(db))
+        return 0;
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return feroce_db_fail(err, errlen, "starting the transaction", db);
+    return 1;
+}
+
+int feroce_db_commit(sqlite3 *db, int begun, const char *what, char *err, size_t errlen)
+{
+    if (begun != 1 || sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+        return 0;
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "committing %s", what);
+    feroce_db_fail(err, errlen, ctx, db);
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
+}
+
+void feroce_db_rollback(sqlite3 *db, int begun)
+{
+    if (begun == 1)
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *id, char *err, size_t errlen)
@@ -292,59 +337,39 @@ int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *
                               "command, params, metrics, goodput_gbps, jain_min, jain_mean, drops, "
                               "pause_frames, cnps, ecn_marks, retransmits) "
                               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-    enum { FIRST_METRIC_COLUMN = 11 };
+    enum { FIRST_METRIC_COLUMN = 10, COLUMNS = 18 };
     char *params = params_json(run);
     char *metrics = metrics_json(run);
-    sqlite3_stmt *st = NULL;
     int rc = -1;
     if (!params || !metrics) {
         feroce_db_fail(err, errlen, "building the row", NULL);
         goto out;
     }
-    /* inside a caller's transaction (a batch of points) the row joins it */
-    int own = sqlite3_get_autocommit(db);
-    if (own && sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "starting the transaction", db);
-        goto out;
-    }
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "preparing the insert", db);
-        goto rollback;
-    }
-    feroce_db_bind_text(st, 1, run->scenario);
-    feroce_db_bind_text(st, 2, run->version);
-    sqlite3_bind_int64(st, 3, run->seed);
-    feroce_db_bind_text(st, 4, run->started_at);
-    sqlite3_bind_double(st, 5, run->wall_s);
-    sqlite3_bind_double(st, 6, run->sim_s);
-    feroce_db_bind_text(st, 7, run->outdir);
-    feroce_db_bind_text(st, 8, run->command);
-    feroce_db_bind_text(st, 9, params);
-    feroce_db_bind_text(st, 10, metrics);
+    struct feroce_db_value v[COLUMNS] = {
+        FEROCE_DB_TEXT(run->scenario),   FEROCE_DB_TEXT(run->version), FEROCE_DB_INT(run->seed),
+        FEROCE_DB_TEXT(run->started_at), FEROCE_DB_REAL(run->wall_s),  FEROCE_DB_REAL(run->sim_s),
+        FEROCE_DB_TEXT(run->outdir),     FEROCE_DB_TEXT(run->command), FEROCE_DB_TEXT(params),
+        FEROCE_DB_TEXT(metrics),
+    };
     for (int c = 0; feroce_db_metric_columns[c]; c++) {
-        sqlite3_bind_null(st, FIRST_METRIC_COLUMN + c);
+        v[FIRST_METRIC_COLUMN + c] = FEROCE_DB_NULL;
         for (size_t i = 0; i < run->n_metrics; i++)
             if (strcmp(run->metrics[i].name, feroce_db_metric_columns[c]) == 0 &&
                 isfinite(run->metrics[i].value))
-                sqlite3_bind_double(st, FIRST_METRIC_COLUMN + c, run->metrics[i].value);
+                v[FIRST_METRIC_COLUMN + c] = FEROCE_DB_REAL(run->metrics[i].value);
     }
-    if (sqlite3_step(st) != SQLITE_DONE) {
-        feroce_db_fail(err, errlen, "inserting the run", db);
-        goto rollback;
+    /* inside a caller's transaction (a batch of points) the row joins it */
+    int begun = feroce_db_begin(db, err, errlen);
+    if (begun < 0)
+        goto out;
+    if (feroce_db_write(db, sql, v, COLUMNS, "inserting the run", err, errlen) != 0) {
+        feroce_db_rollback(db, begun);
+        goto out;
     }
     if (id)
         *id = sqlite3_last_insert_rowid(db);
-    if (own && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        feroce_db_fail(err, errlen, "committing the run", db);
-        goto rollback;
-    }
-    rc = 0;
-    goto out;
-rollback:
-    if (own)
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    rc = feroce_db_commit(db, begun, "the run", err, errlen);
 out:
-    sqlite3_finalize(st);
     sqlite3_free(params);
     sqlite3_free(metrics);
     return rc;

@@ -66,10 +66,42 @@ int feroce_db_open(const char *path, sqlite3 **db, char *err, size_t errlen);
  * writable.  Returns 0, or -1 with why not in err. */
 int feroce_db_check(const char *path, char *err, size_t errlen);
 
-/* Helpers of the results layer and feroce-sweep: "WHAT: sqlite's message" into err, returning
- * -1 (db NULL: out of memory); a text parameter bound, NULL as SQL null. */
+/* ---- the helpers every writer of a feroce database uses (results, feroce-sweep, feroce-fluid) ----
+ * Errors are "WHAT: sqlite's message" in err and -1. */
+
+/* "WHAT: sqlite's message" into err, returning -1 (db NULL: out of memory). */
 int feroce_db_fail(char *err, size_t errlen, const char *what, sqlite3 *db);
-void feroce_db_bind_text(sqlite3_stmt *st, int i, const char *s);
+
+/* A value for a statement's parameter: SQL null, an integer, a real, or a text (a NULL text is
+ * SQL null). */
+struct feroce_db_value {
+    int type; /* SQLITE_NULL, SQLITE_INTEGER, SQLITE_FLOAT or SQLITE_TEXT */
+    int64_t i;
+    double d;
+    const char *s;
+};
+#define FEROCE_DB_NULL    ((struct feroce_db_value){ SQLITE_NULL, 0, 0, NULL })
+#define FEROCE_DB_INT(v)  ((struct feroce_db_value){ SQLITE_INTEGER, (v), 0, NULL })
+#define FEROCE_DB_REAL(v) ((struct feroce_db_value){ SQLITE_FLOAT, 0, (v), NULL })
+#define FEROCE_DB_TEXT(v) ((struct feroce_db_value){ SQLITE_TEXT, 0, 0, (v) })
+
+/* Binds values[0..n-1] to the statement's parameters 1..n (texts copied). */
+void feroce_db_bind(sqlite3_stmt *st, const struct feroce_db_value *values, size_t n);
+
+/* One statement that writes: prepared, values bound, run to its end, finalized.  0, or -1 with
+ * "WHAT: ..." in err. */
+int feroce_db_write(sqlite3 *db, const char *sql, const struct feroce_db_value *values, size_t n,
+                    const char *what, char *err, size_t errlen);
+
+/* A transaction.  BEGIN IMMEDIATE takes the write lock at once, so writers that share the file
+ * wait for each other (the busy timeout) instead of one failing when it would upgrade a read lock
+ * in the middle.  feroce_db_begin returns 1 when it began one, 0 when the caller's own
+ * transaction is open already (the work joins it), -1 with err.  feroce_db_commit commits what
+ * begin began (begun = 1): 0, or -1 with "committing WHAT: ..." after rolling back.
+ * feroce_db_rollback rolls back what begin began. */
+int feroce_db_begin(sqlite3 *db, char *err, size_t errlen);
+int feroce_db_commit(sqlite3 *db, int begun, const char *what, char *err, size_t errlen);
+void feroce_db_rollback(sqlite3 *db, int begun);
 
 /* Creates the schema in an open database (idempotent). */
 int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen);
