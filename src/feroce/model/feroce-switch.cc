@@ -7,17 +7,12 @@
 #include "feroce-switch.h"
 
 #include "feroce-attributes.h"
-#include "feroce-channel.h"
-#include "pfc-header.h"
-#include "roce-header.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/feroce-check.h"
-#include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
-#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
