@@ -14,7 +14,8 @@
 // 10 Gb/s links, 1 us delay, PMTU 1024 with 1000-B payloads (4096 / 4000 B
 // for incast3-4k), DCQCN hpcc preset scaled to 10 Gb/s with the HPCC
 // simulator's ECN thresholds scaled alike, an ACK for every packet, 50 ms
-// simulated.  qp-memory measures the resident memory of 10000 QP pairs.
+// simulated; the frames sent by kind (data, ACK and NAK, CNP, PFC PAUSE and XON) close the
+// line.  qp-memory measures the resident memory of 10000 QP pairs.
 
 #include "ns3/core-module.h"
 #include "ns3/feroce-command-line.h"
@@ -81,8 +82,9 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     helper.SetSwitchAttribute("Pmax", DoubleValue(0.2));
     // the switch's 12 MB default holds every port's reserve and headroom up to a few hundred
     // ports; beyond, 16 kB a port
-    helper.SetSwitchAttribute("BufferSize",
-                              UintegerValue(std::max<uint64_t>(12000000, 16000ULL * (senders + 1))));
+    helper.SetSwitchAttribute(
+        "BufferSize",
+        UintegerValue(std::max<uint64_t>(12000000, 16000ULL * (senders + 1))));
     helper.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
 
     RoceIncast incast = helper.InstallIncast(senders);
@@ -109,9 +111,26 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     double cpu = CpuSeconds() - cpu0;
     uint64_t events = Simulator::GetEventCount() - events0;
     uint64_t delivered = 0;
+    // the frames the model sent, by kind (PFC: PAUSE and XON), for the cost per modelled frame
+    uint64_t data = 0;
+    uint64_t acks = 0;
+    uint64_t cnps = 0;
+    uint64_t pauses = sw->GetCounters().pauseFramesSent + sw->GetCounters().resumeFramesSent;
     for (auto& qp : remote)
     {
-        delivered += qp->GetCounters().messagesDelivered; // one packet per message
+        const RoceQueuePair::Counters& c = qp->GetCounters();
+        delivered += c.messagesDelivered; // one packet per message
+        acks += c.acksSent + c.naksSent + c.rnrNaksSent;
+        cnps += c.cnpsSent;
+    }
+    for (auto& qp : incast.qps)
+    {
+        data += qp->GetCounters().dataPacketsSent;
+    }
+    incast.senders.push_back(incast.receiver);
+    for (auto& nic : incast.senders)
+    {
+        pauses += nic->GetCounters().pauseFramesSent + nic->GetCounters().resumeFramesSent;
     }
     std::cout << "scenario=" << name << " wall_s=" << wall << " cpu_s=" << cpu
               << " sim_s=" << duration.GetSeconds() << " delivered_pkts=" << delivered
@@ -119,7 +138,8 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
               << " events_per_pkt=" << double(events) / delivered
               << " goodput_gbps=" << rx->GetBytesReceived() * 8 / duration.GetSeconds() / 1e9
               << " ecn_marks=" << sw->GetCounters().ecnMarks << " peak_rss_kb=" << PeakRssKb()
-              << std::endl;
+              << " data_frames=" << data << " ack_frames=" << acks << " cnp_frames=" << cnps
+              << " pause_frames=" << pauses << std::endl;
     Simulator::Destroy();
 }
 
@@ -186,8 +206,8 @@ main(int argc, char* argv[])
     // incastN: any other number of senders, for the scaling curve (plots/feroce-scaling.sh)
     uint32_t n = 0;
     if (!known && !all && scenario.rfind("incast", 0) == 0 &&
-        scenario.find_first_not_of("0123456789", 6) == std::string::npos &&
-        scenario.size() > 6 && scenario.size() < 11)
+        scenario.find_first_not_of("0123456789", 6) == std::string::npos && scenario.size() > 6 &&
+        scenario.size() < 11)
     {
         n = uint32_t(std::stoul(scenario.substr(6)));
     }

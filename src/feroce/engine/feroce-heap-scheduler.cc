@@ -9,6 +9,8 @@
 #include "ns3/assert.h"
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -17,13 +19,6 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceHeapScheduler);
 
 namespace
 {
-/// ns-3's order (Scheduler::EventKey's operator<): time, then uid.
-inline bool
-Before(const Scheduler::Event& a, const Scheduler::Event& b)
-{
-    return a.key.m_ts < b.key.m_ts || (a.key.m_ts == b.key.m_ts && a.key.m_uid < b.key.m_uid);
-}
-
 const std::size_t kArity = 4;
 } // namespace
 
@@ -40,15 +35,18 @@ FeroceHeapScheduler::GetTypeId()
                           "in a second heap, so that the many timers of a large fabric stay out "
                           "of the way of its frames; the order of events does not change",
                           TimeValue(MicroSeconds(100)),
-                          MakeTimeAccessor(&FeroceHeapScheduler::m_nearHorizon),
+                          MakeTimeAccessor(&FeroceHeapScheduler::SetNearHorizon,
+                                           &FeroceHeapScheduler::GetNearHorizon),
                           MakeTimeChecker(Time(0)));
     return tid;
 }
 
 FeroceHeapScheduler::FeroceHeapScheduler()
-    : m_lastTs(0)
+    : m_lastTs(0),
+      m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep()))
 {
     NS_LOG_FUNCTION(this);
+    m_near.v.reserve(4 * kSortedMax); // room to take from the front between compactions
 }
 
 FeroceHeapScheduler::~FeroceHeapScheduler()
@@ -57,7 +55,19 @@ FeroceHeapScheduler::~FeroceHeapScheduler()
 }
 
 void
-FeroceHeapScheduler::Push(Heap& heap, const Event& ev)
+FeroceHeapScheduler::SetNearHorizon(Time horizon)
+{
+    m_nearHorizonSteps = uint64_t(horizon.GetTimeStep());
+}
+
+Time
+FeroceHeapScheduler::GetNearHorizon() const
+{
+    return TimeStep(m_nearHorizonSteps);
+}
+
+void
+FeroceHeapScheduler::HeapPush(Heap& heap, const Event& ev)
 {
     // sift up: move parents down into the hole until ev fits
     std::size_t i = heap.size();
@@ -76,72 +86,7 @@ FeroceHeapScheduler::Push(Heap& heap, const Event& ev)
 }
 
 void
-FeroceHeapScheduler::Insert(const Event& ev)
-{
-    bool near = ev.key.m_ts <= m_lastTs + uint64_t(m_nearHorizon.GetTimeStep());
-    Push(near ? m_near : m_far, ev);
-}
-
-bool
-FeroceHeapScheduler::IsEmpty() const
-{
-    return m_near.empty() && m_far.empty(); // a removed entry never stays on top
-}
-
-FeroceHeapScheduler::Heap&
-FeroceHeapScheduler::NextHeap()
-{
-    if (m_far.empty() || (!m_near.empty() && Before(m_near.front(), m_far.front())))
-    {
-        return m_near;
-    }
-    return m_far;
-}
-
-const FeroceHeapScheduler::Heap&
-FeroceHeapScheduler::NextHeap() const
-{
-    return const_cast<FeroceHeapScheduler*>(this)->NextHeap();
-}
-
-Scheduler::Event
-FeroceHeapScheduler::PeekNext() const
-{
-    NS_ASSERT(!IsEmpty());
-    return NextHeap().front();
-}
-
-Scheduler::Event
-FeroceHeapScheduler::RemoveNext()
-{
-    NS_ASSERT(!IsEmpty());
-    Heap& heap = NextHeap();
-    Event next = heap.front();
-    PopTop(heap);
-    m_lastTs = next.key.m_ts;
-    DropRemovedTops();
-    return next;
-}
-
-void
-FeroceHeapScheduler::Remove(const Event& ev)
-{
-    NS_ASSERT(!IsEmpty());
-    // at the top of either heap it goes now (no removed entry stays on a top), else lazily
-    for (Heap* heap : {&m_near, &m_far})
-    {
-        if (!heap->empty() && heap->front().key.m_uid == ev.key.m_uid)
-        {
-            PopTop(*heap);
-            DropRemovedTops();
-            return;
-        }
-    }
-    m_removed.insert(ev.key.m_uid);
-}
-
-void
-FeroceHeapScheduler::PopTop(Heap& heap)
+FeroceHeapScheduler::HeapPopTop(Heap& heap)
 {
     // sift the last entry down from the root
     Event last = heap.back();
@@ -179,24 +124,133 @@ FeroceHeapScheduler::PopTop(Heap& heap)
 }
 
 void
+FeroceHeapScheduler::Near::Compact()
+{
+    v.erase(v.begin(), v.begin() + std::ptrdiff_t(head));
+    head = 0;
+}
+
+void
+FeroceHeapScheduler::Near::PushSlow(const Event& ev)
+{
+    if (sorted)
+    {
+        // kSortedMax events: sorted ascending from index 0, they already are a heap
+        Compact();
+        sorted = false;
+    }
+    HeapPush(v, ev);
+}
+
+void
+FeroceHeapScheduler::Near::SortIfFew(std::unordered_set<uint32_t>& removed)
+{
+    if (v.size() >= kSortedMin)
+    {
+        return;
+    }
+    if (!removed.empty())
+    {
+        // a removed entry still in the heap is dropped now; its uid is forgotten
+        auto gone = [&removed](const Event& e) { return removed.erase(e.key.m_uid) > 0; };
+        v.erase(std::remove_if(v.begin(), v.end(), gone), v.end());
+    }
+    std::sort(v.begin(), v.end(), Before);
+    sorted = true;
+}
+
+bool
+FeroceHeapScheduler::Near::RemoveSorted(const Event& ev)
+{
+    auto first = v.begin() + std::ptrdiff_t(head);
+    auto it = std::lower_bound(first, v.end(), ev, Before);
+    if (it == v.end() || it->key.m_uid != ev.key.m_uid)
+    {
+        return false;
+    }
+    if (it == first)
+    {
+        head++;
+    }
+    else
+    {
+        v.erase(it);
+    }
+    if (head == v.size())
+    {
+        v.clear();
+        head = 0;
+    }
+    return true;
+}
+
+void
+FeroceHeapScheduler::Insert(const Event& ev)
+{
+    Push(ev);
+}
+
+Scheduler::Event
+FeroceHeapScheduler::PeekNext() const
+{
+    NS_ASSERT(!IsEmpty());
+    if (m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front())))
+    {
+        return m_near.Front();
+    }
+    return m_far.front();
+}
+
+Scheduler::Event
+FeroceHeapScheduler::RemoveNext()
+{
+    NS_ASSERT(!IsEmpty());
+    return Pop();
+}
+
+void
+FeroceHeapScheduler::Remove(const Event& ev)
+{
+    NS_ASSERT(!IsEmpty());
+    if (m_near.sorted)
+    {
+        if (m_near.RemoveSorted(ev))
+        {
+            return;
+        }
+    }
+    else if (!m_near.Empty() && m_near.Front().key.m_uid == ev.key.m_uid)
+    {
+        m_near.PopFront(m_removed);
+        DropRemovedTops();
+        return;
+    }
+    // at the top of the far heap it goes now (no removed entry stays on a top), else lazily
+    if (!m_far.empty() && m_far.front().key.m_uid == ev.key.m_uid)
+    {
+        HeapPopTop(m_far);
+        DropRemovedTops();
+        return;
+    }
+    m_removed.insert(ev.key.m_uid);
+}
+
+void
 FeroceHeapScheduler::DropRemovedTops()
 {
     if (m_removed.empty())
     {
         return; // nearly always: most removals are of the next event
     }
-    for (Heap* heap : {&m_near, &m_far})
+    // a sorted near front is never a removed event (those are taken out at once)
+    while (!m_near.sorted && !m_removed.empty() && !m_near.Empty() &&
+           m_removed.erase(m_near.Front().key.m_uid) > 0)
     {
-        while (!m_removed.empty() && !heap->empty())
-        {
-            auto it = m_removed.find(heap->front().key.m_uid);
-            if (it == m_removed.end())
-            {
-                break;
-            }
-            m_removed.erase(it);
-            PopTop(*heap);
-        }
+        m_near.PopFront(m_removed);
+    }
+    while (!m_removed.empty() && !m_far.empty() && m_removed.erase(m_far.front().key.m_uid) > 0)
+    {
+        HeapPopTop(m_far);
     }
 }
 

@@ -19,6 +19,18 @@ namespace ns3
 
 /**
  * \ingroup feroce
+ * \brief A FeroceEvent's place in the event list, to remove it by (FeroceSim).
+ */
+struct FeroceEventId
+{
+    uint64_t ts{0};
+    uint32_t uid{0}; ///< 0: scheduled under another SimulatorImpl, as fallback
+    uint32_t context{0};
+    EventId fallback;
+};
+
+/**
+ * \ingroup feroce
  * \brief The clock and event list for feroce's devices: straight to a running
  * FeroceSimulatorImpl, else through ns3::Simulator (same results).
  */
@@ -49,6 +61,50 @@ class FeroceSim
             return;
         }
         s->Insert(uint64_t(delay.GetTimeStep()), context, event);
+    }
+
+    /// Schedule a FeroceEvent in the current context (as Schedule an EventImpl: the same uid,
+    /// time and context); id is where it waits, to remove it by (RemoveEvent).
+    static void Schedule(const Time& delay, FeroceEvent* event, FeroceEventId& id)
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        if (!s)
+        {
+            id.uid = 0;
+            id.fallback =
+                Simulator::Schedule(delay, Ptr<EventImpl>(new FeroceEventImpl(event), false));
+            return;
+        }
+        uint64_t step = uint64_t(delay.GetTimeStep());
+        id.ts = s->NowStep() + step;
+        id.context = s->GetContext();
+        id.uid = s->InsertEvent(step, id.context, event);
+    }
+
+    /// Schedule a FeroceEvent in another node's context, nothing to remove it by.
+    static void ScheduleWithContext(uint32_t context, const Time& delay, FeroceEvent* event)
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        if (!s)
+        {
+            Simulator::ScheduleWithContext(context, delay, new FeroceEventImpl(event));
+            return;
+        }
+        s->InsertEvent(uint64_t(delay.GetTimeStep()), context, event);
+    }
+
+    /// Remove a FeroceEvent that Schedule gave this id, before it runs.
+    static void RemoveEvent(const FeroceEventId& id, FeroceEvent* event)
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        if (id.uid == 0)
+        {
+            Simulator::Remove(id.fallback);
+        }
+        else if (s)
+        {
+            s->RemoveEvent(id.ts, id.uid, id.context, event);
+        }
     }
 
     static bool IsExpired(const EventId& id)

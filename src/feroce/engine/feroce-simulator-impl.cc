@@ -69,7 +69,16 @@ FeroceSimulatorImpl::DoDispose()
     TakeThreadEvents();
     while (m_events && !m_events->IsEmpty())
     {
-        m_events->RemoveNext().impl->Unref();
+        EventImpl* impl = m_events->RemoveNext().impl;
+        FeroceEvent* fe = Untag(impl);
+        if (!fe)
+        {
+            impl->Unref();
+        }
+        else if (fe->drop)
+        {
+            fe->drop(fe);
+        }
     }
     m_events = nullptr;
     m_heap = nullptr;
@@ -122,39 +131,25 @@ FeroceSimulatorImpl::IsFinished() const
     return m_events->IsEmpty() || m_stop;
 }
 
-uint32_t
-FeroceSimulatorImpl::Insert(uint64_t delayStep, uint32_t context, EventImpl* event)
-{
-    NS_ASSERT_MSG(int64_t(delayStep) >= 0, "FeroceSimulatorImpl: an event in the past");
-    Scheduler::Event ev;
-    ev.impl = event;
-    ev.key.m_ts = m_currentTs + delayStep;
-    ev.key.m_context = context;
-    ev.key.m_uid = m_uid++;
-    m_unscheduledEvents++;
-    if (m_heap)
-    {
-        m_heap->Insert(ev);
-    }
-    else
-    {
-        m_events->Insert(ev);
-    }
-    return ev.key.m_uid;
-}
-
 void
 FeroceSimulatorImpl::ProcessOneEvent()
 {
-    Scheduler::Event next = m_heap ? m_heap->RemoveNext() : m_events->RemoveNext();
+    Scheduler::Event next = m_heap ? m_heap->Pop() : m_events->RemoveNext();
     NS_ASSERT(next.key.m_ts >= m_currentTs);
     m_unscheduledEvents--;
     m_eventCount++;
     m_currentTs = next.key.m_ts;
     m_currentContext = next.key.m_context;
     m_currentUid = next.key.m_uid;
-    next.impl->Invoke();
-    next.impl->Unref();
+    if (FeroceEvent* fe = Untag(next.impl))
+    {
+        fe->run(fe); // no reference to drop: its owner keeps its memory
+    }
+    else
+    {
+        next.impl->Invoke();
+        next.impl->Unref();
+    }
     if (m_threadEventsPending.load(std::memory_order_acquire))
     {
         TakeThreadEvents();
@@ -183,7 +178,7 @@ FeroceSimulatorImpl::Run()
     m_mainThread = std::this_thread::get_id();
     TakeThreadEvents();
     m_stop = false;
-    while (!m_events->IsEmpty() && !m_stop)
+    while (!(m_heap ? m_heap->IsEmpty() : m_events->IsEmpty()) && !m_stop)
     {
         ProcessOneEvent();
     }
@@ -291,6 +286,31 @@ FeroceSimulatorImpl::Remove(const EventId& id)
     }
     ev.impl->Cancel();
     ev.impl->Unref(); // the list's reference
+    m_unscheduledEvents--;
+}
+
+void
+FeroceSimulatorImpl::RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event)
+{
+    NS_ASSERT_MSG(ts > m_currentTs || (ts == m_currentTs && uid > m_currentUid),
+                  "FeroceSimulatorImpl::RemoveEvent: the event has run");
+    Scheduler::Event ev;
+    ev.impl = Tag(event);
+    ev.key.m_ts = ts;
+    ev.key.m_context = context;
+    ev.key.m_uid = uid;
+    if (m_heap)
+    {
+        m_heap->Remove(ev);
+    }
+    else
+    {
+        m_events->Remove(ev);
+    }
+    if (event->drop)
+    {
+        event->drop(event);
+    }
     m_unscheduledEvents--;
 }
 

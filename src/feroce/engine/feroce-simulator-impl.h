@@ -7,6 +7,10 @@
 #ifndef FEROCE_SIMULATOR_IMPL_H
 #define FEROCE_SIMULATOR_IMPL_H
 
+#include "feroce-event.h"
+#include "feroce-heap-scheduler.h"
+
+#include "ns3/assert.h"
 #include "ns3/event-id.h"
 #include "ns3/event-impl.h"
 #include "ns3/scheduler.h"
@@ -22,8 +26,6 @@
 
 namespace ns3
 {
-
-class FeroceHeapScheduler;
 
 /**
  * \ingroup feroce
@@ -86,7 +88,51 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     }
 
     /// Schedule from the simulation's thread; returns the event's uid.
-    uint32_t Insert(uint64_t delayStep, uint32_t context, EventImpl* event);
+    uint32_t Insert(uint64_t delayStep, uint32_t context, EventImpl* event)
+    {
+        NS_ASSERT_MSG(int64_t(delayStep) >= 0, "FeroceSimulatorImpl: an event in the past");
+        Scheduler::Event ev;
+        ev.impl = event;
+        ev.key.m_ts = m_currentTs + delayStep;
+        ev.key.m_context = context;
+        ev.key.m_uid = m_uid++;
+        m_unscheduledEvents++;
+        if (m_heap)
+        {
+            m_heap->Push(ev);
+        }
+        else
+        {
+            m_events->Insert(ev);
+        }
+        return ev.key.m_uid;
+    }
+
+    /// Schedule a FeroceEvent from the simulation's thread, as Insert an EventImpl.
+    uint32_t InsertEvent(uint64_t delayStep, uint32_t context, FeroceEvent* event)
+    {
+        return Insert(delayStep, context, Tag(event));
+    }
+
+    /// Remove a pending FeroceEvent (not yet run), scheduled at ts with this uid and context.
+    void RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event);
+
+    /**
+     * A FeroceEvent as it waits in the event list: its address with the
+     * lowest bit set (a FeroceEvent is pointer-aligned, an EventImpl's address
+     * never has that bit), which no scheduler dereferences.
+     */
+    static EventImpl* Tag(FeroceEvent* event)
+    {
+        return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(event) | 1);
+    }
+
+    /// The FeroceEvent an entry of the event list holds, or null for an EventImpl.
+    static FeroceEvent* Untag(EventImpl* impl)
+    {
+        uintptr_t p = reinterpret_cast<uintptr_t>(impl);
+        return p & 1 ? reinterpret_cast<FeroceEvent*>(p - 1) : nullptr;
+    }
 
   protected:
     void DoDispose() override;

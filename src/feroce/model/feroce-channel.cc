@@ -9,7 +9,7 @@
 #include "feroce-net-device.h"
 
 #include "ns3/abort.h"
-#include "ns3/feroce-pooled-event.h"
+#include "ns3/feroce-event.h"
 #include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -23,26 +23,56 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceChannel);
 
 namespace
 {
-/// A frame's arrival at the far end (what MakeEvent would build, from a free list).
-class FrameArrival : public FerocePooledEvent<FrameArrival>
+/// A frame's arrival at the far end, from a free list (frames in flight are few).
+struct FrameArrival : FeroceEvent
 {
-  public:
-    FrameArrival(FeroceNetDevice* device, Ptr<FeroceFrame> frame)
-        : m_device(device),
-          m_frame(std::move(frame))
+    FeroceNetDevice* device;
+    FeroceFrame* frame; ///< a reference, held until it arrives
+    FrameArrival* next; ///< in the free list
+    static FrameArrival* s_free;
+
+    static FrameArrival* Make(FeroceNetDevice* device, Ptr<FeroceFrame> frame)
     {
+        FrameArrival* a = s_free;
+        if (a)
+        {
+            s_free = a->next;
+        }
+        else
+        {
+            a = new FrameArrival; // never freed: reused by later frames
+            a->run = &Run;
+            a->drop = &Drop;
+        }
+        a->device = device;
+        a->frame = PeekPointer(frame);
+        a->frame->Ref();
+        return a;
     }
 
-  protected:
-    void Notify() override
+    /// Back to the free list; the caller takes the frame's reference.
+    Ptr<FeroceFrame> Release()
     {
-        m_device->ReceiveFrame(m_frame);
+        Ptr<FeroceFrame> f(frame, false);
+        next = s_free;
+        s_free = this;
+        return f;
     }
 
-  private:
-    FeroceNetDevice* m_device;
-    Ptr<FeroceFrame> m_frame;
+    static void Run(FeroceEvent* e)
+    {
+        FrameArrival* a = static_cast<FrameArrival*>(e);
+        FeroceNetDevice* device = a->device;
+        device->ReceiveFrame(a->Release());
+    }
+
+    static void Drop(FeroceEvent* e)
+    {
+        static_cast<FrameArrival*>(e)->Release();
+    }
 };
+
+FrameArrival* FrameArrival::s_free = nullptr;
 } // namespace
 
 TypeId
@@ -86,7 +116,7 @@ FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time
     // the devices outlive the simulation's events: no reference counted per frame
     FeroceSim::ScheduleWithContext(peer->GetNodeId(),
                                    txTime + m_delay,
-                                   new FrameArrival(peer, std::move(frame)));
+                                   FrameArrival::Make(peer, std::move(frame)));
 }
 
 Ptr<FeroceNetDevice>

@@ -26,25 +26,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("FeroceNetDevice");
 NS_OBJECT_ENSURE_REGISTERED(FeroceNetDevice);
 
-/// A device's wake-up (what MakeEvent would build, from a free list).
-class FeroceDeviceWake : public FerocePooledEvent<FeroceDeviceWake>
-{
-  public:
-    explicit FeroceDeviceWake(FeroceNetDevice* device)
-        : m_device(device)
-    {
-    }
-
-  protected:
-    void Notify() override
-    {
-        m_device->Wake();
-    }
-
-  private:
-    FeroceNetDevice* m_device;
-};
-
 TypeId
 FeroceNetDevice::GetTypeId()
 {
@@ -105,6 +86,9 @@ FeroceNetDevice::FeroceNetDevice()
       m_rxErrorDrops(0)
 {
     NS_LOG_FUNCTION(this);
+    m_wakeEvent.run = &FeroceNetDevice::RunWake;
+    m_wakeEvent.drop = nullptr;
+    m_wakeEvent.device = this;
     m_pause.SetResumeCallback(MakeCallback(&FeroceNetDevice::TrySend, this));
 }
 
@@ -116,7 +100,10 @@ FeroceNetDevice::~FeroceNetDevice()
 void
 FeroceNetDevice::DoDispose()
 {
-    m_wake.Cancel();
+    if (m_wakeAt != Time::Max())
+    {
+        FeroceSim::RemoveEvent(m_wake, &m_wakeEvent);
+    }
     m_wakeAt = Time::Max();
     m_pause.Cancel();
     m_node = nullptr;
@@ -207,13 +194,19 @@ FeroceNetDevice::WakeAt(Time at)
     if (m_wakeAt != Time::Max())
     {
         // removed, not cancelled: a cancelled event still costs the scheduler one event
-        FeroceSim::Remove(m_wake);
+        FeroceSim::RemoveEvent(m_wake, &m_wakeEvent);
     }
     m_wakeAt = at;
     if (at != Time::Max())
     {
-        m_wake = FeroceSim::Schedule(at - FeroceSim::Now(), new FeroceDeviceWake(this));
+        FeroceSim::Schedule(at - FeroceSim::Now(), &m_wakeEvent, m_wake);
     }
+}
+
+void
+FeroceNetDevice::RunWake(FeroceEvent* event)
+{
+    static_cast<WakeEvent*>(event)->device->Wake();
 }
 
 void

@@ -13,6 +13,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
 #include "ns3/event-id.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
@@ -152,8 +153,13 @@ class FeroceNetDevice : public NetDevice
     Mac48Address GetMacAddress() const;
 
   private:
-    friend class FeroceDeviceWake; // the wake-up event (feroce-net-device.cc)
+    /// The wake-up, a FeroceEvent in the device (one is pending at a time).
+    struct WakeEvent : FeroceEvent
+    {
+        FeroceNetDevice* device;
+    };
 
+    static void RunWake(FeroceEvent* event);
     void Wake();
 
     Ptr<Node> m_node;
@@ -165,10 +171,11 @@ class FeroceNetDevice : public NetDevice
     uint64_t m_bitRate;   ///< the line rate (DataRate attribute) in bit/s
     int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
     Ptr<ErrorModel> m_receiveErrorModel;
-    Time m_txFreeAt;    ///< end of the last frame started
-    EventId m_wake;     ///< the pending wake-up (TrySend)
-    Time m_wakeAt;      ///< its time; Time::Max() when none is pending
-    uint64_t m_txCarry; ///< remainder of bits * 1e9 / rate from earlier frames
+    Time m_txFreeAt;       ///< end of the last frame started
+    WakeEvent m_wakeEvent; ///< the wake-up (TrySend)
+    FeroceEventId m_wake;  ///< where it waits, while pending
+    Time m_wakeAt;         ///< its time; Time::Max() when none is pending
+    uint64_t m_txCarry;    ///< remainder of bits * 1e9 / rate from earlier frames
     uint64_t m_txFrames;
     uint64_t m_txBytes;
     uint64_t m_rxFrames;

@@ -331,7 +331,8 @@ class SchedulerDefaultTestCase : public TestCase
 };
 
 /// FeroceHeapScheduler against MapScheduler, operation by operation: inserts with many ties,
-/// removals of the next event and of events deep in the heap (lazy), RemoveNext.
+/// removals of the next event and of events deep in the heap (lazy), RemoveNext; phases that
+/// fill the near events past SortedMax (a heap) and drain them (sorted again).
 class HeapSchedulerOrderTestCase : public TestCase
 {
   public:
@@ -353,28 +354,32 @@ class HeapSchedulerOrderTestCase : public TestCase
         uint32_t removedTop = 0;
         uint32_t popped = 0;
         uint32_t farPopped = 0;
+        uint32_t sortedSteps = 0;
+        uint32_t heapSteps = 0;
         std::set<uint32_t> farUids; // inserted beyond NearHorizon (100 us, 100000 ns steps)
         for (int step = 0; step < 40000; step++)
         {
+            // phases of 4000 steps: balanced, growing (the near events become a heap), draining
+            uint32_t inserts = (step / 4000) % 3 == 1 ? 8 : (step / 4000) % 3 == 2 ? 3 : 5;
             uint32_t op = rng() % 10;
-            if (op < 5 || pending.empty())
+            if (op < inserts || pending.empty())
             {
                 Scheduler::Event ev;
                 ev.impl = nullptr; // never dereferenced by either scheduler
                 // few distinct times (ties), and one in four beyond the heap's near horizon
                 bool far = rng() % 4 == 0;
                 ev.key.m_ts = now + (far ? 200000 + rng() % 16 : rng() % 16);
+                ev.key.m_uid = uid++;
                 if (far)
                 {
                     farUids.insert(ev.key.m_uid);
                 }
-                ev.key.m_uid = uid++;
                 ev.key.m_context = 0;
                 heap->Insert(ev);
                 map->Insert(ev);
                 pending.push_back(ev);
             }
-            else if (op < 7)
+            else if (op < inserts + 2)
             {
                 std::size_t i = rng() % pending.size();
                 Scheduler::Event ev = pending[i];
@@ -399,6 +404,7 @@ class HeapSchedulerOrderTestCase : public TestCase
                     }));
             }
             NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), map->IsEmpty(), "step " << step << ": empty");
+            (heap->IsNearSorted() ? sortedSteps : heapSteps)++;
             if (!map->IsEmpty())
             {
                 NS_TEST_ASSERT_MSG_EQ(heap->PeekNext().key.m_uid,
@@ -408,15 +414,17 @@ class HeapSchedulerOrderTestCase : public TestCase
         }
         while (!map->IsEmpty())
         {
-            NS_TEST_ASSERT_MSG_EQ(heap->RemoveNext().key.m_uid,
-                                  map->RemoveNext().key.m_uid,
-                                  "draining: same order");
+            uint32_t next = map->RemoveNext().key.m_uid;
+            NS_TEST_ASSERT_MSG_EQ(heap->RemoveNext().key.m_uid, next, "draining: same order");
+            farPopped += farUids.count(next);
         }
         NS_TEST_EXPECT_MSG_EQ(heap->IsEmpty(), true, "drained together");
         NS_TEST_EXPECT_MSG_GT(removedTop, 10, "removals of the next event were tried");
         NS_TEST_EXPECT_MSG_GT(removedDeep, 1000, "lazy removals were tried");
         NS_TEST_EXPECT_MSG_GT(popped, 5000, "events were taken");
         NS_TEST_EXPECT_MSG_GT(farPopped, 1000, "events were taken from the far heap");
+        NS_TEST_EXPECT_MSG_GT(sortedSteps, 1000, "the near events were sorted");
+        NS_TEST_EXPECT_MSG_GT(heapSteps, 1000, "the near events were a heap");
     }
 };
 
