@@ -162,9 +162,7 @@ FeroceNetDevice::TransmitStart(Ptr<FeroceFrame> frame)
     uint32_t size = frame->GetSize();
     uint64_t rate = m_bitRate;
     uint64_t scaled = uint64_t(WireBytes(size)) * 8 * 1000000000ULL + m_txCarry;
-    // NanoSeconds() looks the unit up per call; the steps per ns are fixed at construction
-    int64_t ns = int64_t(scaled / rate);
-    Time txTime = m_stepsPerNs ? TimeStep(uint64_t(ns * m_stepsPerNs)) : NanoSeconds(ns);
+    Time txTime = FromNs(int64_t(scaled / rate));
     m_txCarry = scaled % rate;
     m_txFreeAt = now + txTime;
     m_txFrames++;
@@ -223,7 +221,7 @@ FeroceNetDevice::Receive(Ptr<Packet> p)
 }
 
 void
-FeroceNetDevice::ReceiveFrame(Ptr<FeroceFrame> frame)
+FeroceNetDevice::ReceiveFrame(const Ptr<FeroceFrame>& frame)
 {
     if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(frame->GetPacket()))
     {
@@ -233,7 +231,7 @@ FeroceNetDevice::ReceiveFrame(Ptr<FeroceFrame> frame)
         return;
     }
     m_rxFrames++;
-    m_rxBytes += frame->GetSize();
+    m_rxBytes += PeekPointer(frame)->GetSize(); // the channel's frames are never null
     if (!m_snifferTrace.IsEmpty())
     {
         m_snifferTrace(frame->GetPacket());
@@ -261,19 +259,6 @@ bool
 FeroceNetDevice::IsTransmitting() const
 {
     return FeroceSim::Now() < m_txFreeAt;
-}
-
-Time
-FeroceNetDevice::GetTxFreeAt() const
-{
-    return m_txFreeAt;
-}
-
-bool
-FeroceNetDevice::CanTransmit() const
-{
-    Time now = FeroceSim::Now();
-    return now > m_txFreeAt || (now == m_txFreeAt && m_wakeAt != now);
 }
 
 uint64_t
@@ -438,12 +423,6 @@ FeroceNetDevice::SetNode(Ptr<Node> node)
     m_nodeId = node ? node->GetId() : Simulator::NO_CONTEXT;
 }
 
-uint32_t
-FeroceNetDevice::GetNodeId() const
-{
-    return m_nodeId;
-}
-
 bool
 FeroceNetDevice::NeedsArp() const
 {
@@ -464,12 +443,6 @@ bool
 FeroceNetDevice::SupportsSendFrom() const
 {
     return false;
-}
-
-bool
-FeroceNetDevice::IsPaused(uint8_t prio) const
-{
-    return m_pause.IsPaused(prio);
 }
 
 Time

@@ -58,16 +58,40 @@ class FeroceNetDevice : public NetDevice
     /// A frame arrives from the channel (its last bit, now).
     void Receive(Ptr<Packet> p);
     /// A frame from the channel, at the end of its last bit.
-    void ReceiveFrame(Ptr<FeroceFrame> frame);
+    void ReceiveFrame(const Ptr<FeroceFrame>& frame);
 
     DataRate GetDataRate() const;
     void SetDataRate(DataRate rate);
+
     /// Its node's id (the context of events at this device), without a Ptr copy.
-    uint32_t GetNodeId() const;
+    uint32_t GetNodeId() const
+    {
+        return m_nodeId;
+    }
+
     /// A frame is on the wire now (it started before now and ends after now).
     bool IsTransmitting() const;
+
     /// When the wire is free again (the end of the last frame started; in the past when idle).
-    Time GetTxFreeAt() const;
+    Time GetTxFreeAt() const
+    {
+        return m_txFreeAt;
+    }
+
+    /// Now in whole nanoseconds, as FeroceSim::Now().GetNanoSeconds() (without ns-3's unit
+    /// lookup per call).
+    int64_t NowNs() const
+    {
+        int64_t steps = FeroceSim::Now().GetTimeStep();
+        return m_stepsPerNs ? steps / m_stepsPerNs : FeroceSim::Now().GetNanoSeconds();
+    }
+
+    /// A time of whole nanoseconds, as NanoSeconds(ns).
+    Time FromNs(int64_t ns) const
+    {
+        return m_stepsPerNs ? TimeStep(uint64_t(ns * m_stepsPerNs)) : NanoSeconds(ns);
+    }
+
     /// Bytes one frame of this size occupies on the wire.
     static uint32_t WireBytes(uint32_t frameBytes);
     /**
@@ -90,8 +114,13 @@ class FeroceNetDevice : public NetDevice
     uint64_t GetRxBytes() const;
     /// Frames the receive error model dropped.
     uint64_t GetRxErrorDrops() const;
+
     /// The peer's PFC frames have paused this priority (it is not sent).
-    bool IsPaused(uint8_t prio) const;
+    bool IsPaused(uint8_t prio) const
+    {
+        return m_pause.IsPaused(prio);
+    }
+
     /// Time the peer's PFC frames have kept this priority paused, so far.
     Time GetPausedTime(uint8_t prio) const;
 
@@ -128,13 +157,19 @@ class FeroceNetDevice : public NetDevice
 
   protected:
     void DoDispose() override;
+
     /**
      * A frame may start now: the wire is free, and no wake-up is due at this
      * very instant for the end of the last frame (frames that waited for the
      * wire start in that wake-up, as they would in a transmit-complete
      * event, whatever else happens at the same instant before it).
      */
-    bool CanTransmit() const;
+    bool CanTransmit() const
+    {
+        Time now = FeroceSim::Now();
+        return now > m_txFreeAt || (now == m_txFreeAt && m_wakeAt != now);
+    }
+
     /// Start serializing a whole frame now; the wire must be free.
     void TransmitStart(Ptr<FeroceFrame> frame);
     /**

@@ -83,12 +83,6 @@ PfcPauseState::Apply(uint8_t prio, Time duration)
     }
 }
 
-bool
-PfcPauseState::IsPaused(uint8_t prio) const
-{
-    return (m_maybePaused >> prio & 1) && FeroceSim::Now() < m_until[prio];
-}
-
 Time
 PfcPauseState::GetPausedUntil(uint8_t prio) const
 {

@@ -9,6 +9,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -34,7 +35,12 @@ class PfcPauseState
     void Apply(const PfcHeader& pfc, uint64_t rateBps);
     /// Cancel the pending resumes (owner disposed).
     void Cancel();
-    bool IsPaused(uint8_t prio) const;
+
+    bool IsPaused(uint8_t prio) const
+    {
+        return (m_maybePaused >> prio & 1) && FeroceSim::Now() < m_until[prio];
+    }
+
     Time GetPausedUntil(uint8_t prio) const;
     /// Paused time so far, the running pause included.
     Time GetPausedTime(uint8_t prio) const;

@@ -701,7 +701,7 @@ RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
         HandlePfc(frame->GetPacket());
         return;
     }
-    uint8_t op = frame->Fields().bth.opcode;
+    uint8_t op = PeekPointer(frame)->Fields().bth.opcode;
     bool data = op != FEROCE_OP_ACK && op != FEROCE_OP_CNP;
     if (data && m_software)
     {
@@ -740,9 +740,9 @@ RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
 }
 
 void
-RoceNic::Deliver(Ptr<FeroceFrame> frame)
+RoceNic::Deliver(const Ptr<FeroceFrame>& frame)
 {
-    const feroce_roce& f = frame->Fields();
+    const feroce_roce& f = PeekPointer(frame)->Fields();
     uint32_t idx = f.bth.destqp - kFirstQpn;
     if (f.bth.destqp < kFirstQpn || idx >= m_qps.size())
     {

@@ -136,7 +136,7 @@ class RoceNic : public FeroceNetDevice
     void SendRxPause(uint8_t prio, uint16_t quanta);
     void RefreshRxPause(uint8_t prio);
     /// Hand a RoCEv2 frame to its queue pair (or count it unknown).
-    void Deliver(Ptr<FeroceFrame> frame);
+    void Deliver(const Ptr<FeroceFrame>& frame);
     feroce_np_state* GetPortNpState();
     void NotifyQpError();
     /// The queue pair may have packets to send again (posted, or rewound): TrySend looks at it.

@@ -25,7 +25,7 @@ RoceQueuePair::GetRateBps()
     {
         return double(m_nic->GetDataRate().GetBitRate());
     }
-    m_rl.Advance(FeroceSim::Now().GetNanoSeconds());
+    m_rl.Advance(m_nic->NowNs());
     ReportRates();
     return m_rl.Rc();
 }
@@ -94,7 +94,7 @@ RoceQueuePair::NextSendTime(Time now) const
     }
     Time t = m_rnrUntil > now ? m_rnrUntil : now;
     // pacing, rounded down to the nanosecond grid of the wire
-    Time paced = NanoSeconds(int64_t(std::floor(m_nextSendNs + 1e-6)));
+    Time paced = m_nic->FromNs(int64_t(std::floor(m_nextSendNs + 1e-6)));
     return paced > t ? paced : t;
 }
 
@@ -157,7 +157,7 @@ RoceQueuePair::BuildDataPacket()
     }
 
     // rate limiter: the next packet may start one wire time at Rc later
-    int64_t now = FeroceSim::Now().GetNanoSeconds();
+    int64_t now = m_nic->NowNs();
     m_lastStartNs = double(now);
     m_lastWireBits = FeroceNetDevice::WireBytes(p->GetSize()) * 8;
     if (m_nic->IsDcqcnEnabled())
@@ -189,7 +189,7 @@ RoceQueuePair::ReceiveCnp()
     {
         return;
     }
-    m_rl.Cnp(FeroceSim::Now().GetNanoSeconds());
+    m_rl.Cnp(m_nic->NowNs());
     if (m_lastWireBits)
     {
         // a lower rate pushes the pending send later (never earlier than now)
