@@ -1,5 +1,6 @@
 #!/bin/bash
-# feroce-scaling.sh [BUILD_DIR [OUT_DIR]]: CPU time per delivered packet as the fabric grows.
+# feroce-scaling.sh [BUILD_DIR [OUT_DIR]]: CPU time per event and per delivered packet as the
+# fabric grows.
 #
 #  - incast: feroce-bench --scenario=incastN, N senders -> one switch port (10 Gb/s, 1000-B
 #    payloads, DCQCN, an ACK per packet, 50 ms); CPU of Simulator::Run (the bench's cpu_s);
