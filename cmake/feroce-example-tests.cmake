@@ -150,3 +150,21 @@ add_test(NAME example-advcam-window-rnr-exceeded
                  --recvPostRate=20000 --rnrRetry=3 --duration=3ms --outdir=${study_out}/window-rnr3 --db=none)
 set_tests_properties(example-advcam-window-rnr-exceeded PROPERTIES PASS_REGULAR_EXPRESSION
   "1 queue pair\\(s\\) in the error state, first completion status: RNR retry exceeded.*rnr_naks=4\nadvcam-window: qp_errors=1\n")
+
+# The attribute audit (src/feroce/test/audit): preloaded, it records every ns-3 object a program
+# creates, and the program's front door checks each holds the value every attribute was given.
+add_library(feroce-audit SHARED src/feroce/test/audit/feroce-audit.cc)
+target_link_libraries(feroce-audit PRIVATE ${libcore})
+feroce_target_flags(feroce-audit)
+# the audit fails a program that overwrites a value it was given (exit 3, one line)
+add_executable(feroce-audit-selftest src/feroce/test/audit/audit-selftest.cc)
+target_link_libraries(feroce-audit-selftest PRIVATE ${libferoce})
+feroce_target_flags(feroce-audit-selftest)
+add_test(NAME audit-selftest
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/audit/audit-selftest.sh
+                 $<TARGET_FILE:feroce-audit-selftest> $<TARGET_FILE:feroce-audit>)
+# every attribute of every feroce type, on every study program: honoured or refused by name
+add_test(NAME study-attributes-audit
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/audit/attributes-test.sh
+                 ${CMAKE_BINARY_DIR}/examples $<TARGET_FILE:feroce-audit>
+                 ${CMAKE_BINARY_DIR}/test-out/attributes)

@@ -65,7 +65,8 @@ main(int argc, char* argv[])
                       MilliSeconds(1),
                       MilliSeconds(1));
     flags.AddTo(study);
-    if (!flags.Parse(study, argc, argv))
+    study.Owns("ns3::RoceNic::DcqcnPreset"); // the bench's NICs: paper
+    if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
@@ -77,15 +78,13 @@ main(int argc, char* argv[])
     Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
 
     RoceHelper helper;
-    flags.Configure(helper);
     helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));
     std::vector<Ptr<RoceReceiverApp>> rxApps;
     std::vector<Ptr<RoceQueuePair>> qps;
     std::vector<Ptr<FeroceSwitch>> switches;
     for (uint32_t pmtu : pmtus)
     {
-        AdvcamChain c =
-            InstallAdvcamChain(helper, pmtu, messageSize, flags.maxOutstanding, duration);
+        AdvcamChain c = InstallAdvcamChain(helper, pmtu, duration);
         if (!c.error.empty())
         {
             return study.Reject(c.error);
@@ -111,10 +110,7 @@ main(int argc, char* argv[])
     }
     std::vector<uint64_t> atFrom(pmtus.size(), 0);
     Simulator::Schedule(from, &Snapshot, &rxApps, &atFrom);
-    if (study.GetPcap())
-    {
-        helper.EnablePcapAll(study.GetPath("advcam-mtu"));
-    }
+    study.EnablePcap(helper, "advcam-mtu");
 
     helper.AssignStreams(1);
     if (!study.Run())

@@ -146,15 +146,26 @@ main(int argc, char* argv[])
                       MilliSeconds(5));
     flags.AddTo(study);
     study.AddFlag("softPacketCost", "Soft-RoCE: the CPU's time per data packet", softPacketCost);
-    study.AddFlag("softByteRate",
-                  "Soft-RoCE: the CPU's per-byte cost as a rate (frame bits per second)",
-                  softByteRate);
+    study
+        .AddFlag("softByteRate",
+                 "Soft-RoCE: the CPU's per-byte cost as a rate (frame bits per second)",
+                 softByteRate)
+        .Check([](const DataRate& r) {
+            return r.GetBitRate() > 0 ? "" : "a rate > 0 (the CPU's bytes per second)";
+        });
     study.AddFlag("softBuffer", "Soft-RoCE: receive buffer bytes", softBuffer);
-    study.AddFlag("boards", "Part (b): boards into the Soft-RoCE receiver", boards);
-    study.AddFlag("benchPmtu", "Part (b): path MTU: 256, 512, 1024, 2048 or 4096", benchPmtu);
+    study.AddFlag("boards", "Part (b): boards into the Soft-RoCE receiver", boards).Range(1, 64);
+    study.AddFlag("benchPmtu", "Part (b): path MTU: 256, 512, 1024, 2048 or 4096", benchPmtu)
+        .Check(
+            [](const uint32_t& p) { return IsRocePmtu(p) ? "" : "256, 512, 1024, 2048 or 4096"; });
     study.AddFlag("kmin", "Switch ECN Kmin bytes", kmin, "ns3::FeroceSwitch::Kmin");
     study.AddFlag("kmax", "Switch ECN Kmax bytes", kmax, "ns3::FeroceSwitch::Kmax");
     study.AddFlag("pmax", "Switch ECN Pmax", pmax, "ns3::FeroceSwitch::Pmax");
+    // the bench's NICs: paper; DCQCN on or off per configuration
+    study.Owns("ns3::RoceNic::DcqcnPreset");
+    study.Owns("ns3::RoceNic::DcqcnEnabled");
+    study.Owns("ns3::RoceNic::ReceiverModel");
+    study.Owns("ns3::RoceNic::RxPfc");
     // the receivers' models are set per NIC (the boards stay hardware) by these flags
     study.Owns("ns3::RoceNic::RxPacketCost", "softPacketCost");
     study.Owns("ns3::RoceNic::RxProcessingRate", "softByteRate");
@@ -164,32 +175,14 @@ main(int argc, char* argv[])
     study.Owns("ns3::RoceNic::RxXoffBytes", "softBuffer");
     study.Owns("ns3::RoceNic::RxXonBytes", "softBuffer");
     study.Owns("ns3::RoceQueuePair::Pmtu", "pmtus");
-    if (!flags.Parse(study, argc, argv))
+    if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
     const std::vector<uint32_t>& pmtus = flags.pmtus;
     uint64_t messageSize = flags.messageSize;
-    uint32_t maxOutstanding = flags.maxOutstanding;
     DataRate linkRate = flags.linkRate;
-    if (softPacketCost.IsStrictlyNegative())
-    {
-        return study.RejectFlag("softPacketCost", "a time >= 0");
-    }
-    if (softByteRate.GetBitRate() == 0)
-    {
-        return study.RejectFlag("softByteRate", "a rate > 0 (the CPU's bytes per second)");
-    }
-    if (boards < 1 || boards > 64)
-    {
-        return study.RejectFlag("boards", "1..64");
-    }
-    std::vector<uint32_t> benchPmtus;
-    if (!ParsePmtuList("benchPmtu", std::to_string(benchPmtu), benchPmtus).empty())
-    {
-        return study.RejectFlag("benchPmtu", "256, 512, 1024, 2048 or 4096");
-    }
     Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
     auto software = [&](bool pfc) -> NicAttributes {
         return {{"ReceiverModel", Create<StringValue>("software")},
@@ -206,11 +199,7 @@ main(int argc, char* argv[])
     };
 
     RoceHelper helper;
-    flags.Configure(helper);
     helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));
-    helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
-    helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
-    helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
 
     // (a) a chain per PMTU and receiver
     std::vector<std::function<uint64_t()>> counters; // what goodput counts, per flow
@@ -226,8 +215,7 @@ main(int argc, char* argv[])
                 // so its goodput is its CPU's, whatever the switch marks (receiver.md)
                 attrs.emplace_back("DcqcnEnabled", Create<BooleanValue>(false));
             }
-            AdvcamChain c =
-                InstallAdvcamChain(helper, pmtu, messageSize, maxOutstanding, duration, attrs);
+            AdvcamChain c = InstallAdvcamChain(helper, pmtu, duration, attrs);
             if (!c.error.empty())
             {
                 return k == 0 ? study.Reject(c.error) : reject(c.error);
@@ -278,8 +266,6 @@ main(int argc, char* argv[])
         for (uint32_t i = 0; i < boards; i++)
         {
             Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-            app->SetAttribute("MessageSize", UintegerValue(messageSize));
-            app->SetAttribute("MaxOutstanding", UintegerValue(maxOutstanding));
             app->SetQueuePair(b->incast.qps[i]);
             b->incast.hosts.Get(i)->AddApplication(app);
             app->SetStartTime(Time(0));
@@ -320,10 +306,7 @@ main(int argc, char* argv[])
     }
     std::vector<uint64_t> atFrom(counters.size(), 0);
     Simulator::Schedule(from, &Snapshot, &counters, &atFrom);
-    if (study.GetPcap())
-    {
-        helper.EnablePcapAll(study.GetPath("advcam-receiver"));
-    }
+    study.EnablePcap(helper, "advcam-receiver");
     int64_t stream = helper.AssignStreams(1) + 1;
     for (const auto& b : benches)
     {

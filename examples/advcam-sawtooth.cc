@@ -27,6 +27,7 @@
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/dcqcn-reaction-point.h"
+#include "ns3/feroce-flag-groups.h"
 #include "ns3/feroce-study.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
@@ -41,77 +42,14 @@
 
 using namespace ns3;
 
-namespace
-{
-
-/// A comma-separated list, one entry per board.
-std::vector<std::string>
-Split(const std::string& text)
-{
-    std::vector<std::string> out;
-    std::istringstream list(text);
-    std::string item;
-    while (std::getline(list, item, ','))
-    {
-        out.push_back(item);
-    }
-    return out;
-}
-
-/// Parses one entry of a list flag; "" when it parses, else the message.
-template <typename T>
-std::string
-ParseEach(const std::string& flag,
-          const std::string& text,
-          std::size_t boards,
-          const std::string& expected,
-          std::function<bool(const std::string&, T&)> parse,
-          std::vector<T>& out)
-{
-    std::vector<std::string> items = Split(text);
-    if (items.size() != boards)
-    {
-        return flag + " = " + text + " is not allowed: expected " + std::to_string(boards) +
-               " comma-separated values (one per board of --presets), got " +
-               std::to_string(items.size());
-    }
-    for (const std::string& item : items)
-    {
-        T v{};
-        if (!parse(item, v))
-        {
-            return flag + " = " + text + " is not allowed: " + item + " is not " + expected;
-        }
-        out.push_back(v);
-    }
-    return "";
-}
-
-/// A timer: 0 or a time in (0, 1 s].
-bool
-ParseTimer(const std::string& s, Time& t)
-{
-    return FeroceStudy::ParseTime(s, t) && !t.IsStrictlyNegative() && t <= Seconds(1);
-}
-
-bool
-ParseNumber(const std::string& s, double& v, double lo, double hi)
-{
-    char* end = nullptr;
-    v = std::strtod(s.c_str(), &end);
-    return !s.empty() && *end == '\0' && std::isfinite(v) && v >= lo && v <= hi;
-}
-
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
-    std::string presets = "paper,hpcc,paper";
-    std::string timers = "0,0,550us";
-    std::string alphaPeriods = "0,0,550us";
-    std::string gs = "0,0,0";
-    std::string rais = "0,0,0";
+    std::vector<std::string> presets;
+    std::vector<Time> timers;
+    std::vector<Time> alphaPeriods;
+    std::vector<double> gs;
+    std::vector<double> rais;
     Time cnpInterval = MicroSeconds(50);
     uint64_t kmin = 5000;
     uint64_t kmax = 200000;
@@ -119,143 +57,105 @@ main(int argc, char* argv[])
     bool pfc = true;
     uint32_t pmtu = 4096;
     uint64_t messageSize = 1 << 20;
-    Time linkDelay = MicroSeconds(1);
+    LinkFlags link;
 
     FeroceStudy study("advcam-sawtooth",
                       "results/advcam-sawtooth",
                       MilliSeconds(20),
                       MicroSeconds(100),
                       MilliSeconds(2));
-    study.AddFlag("presets",
-                  "DCQCN preset per board (paper, connectx, hpcc), comma separated",
-                  presets);
-    study.AddFlag("timers", "Per board: rate-increase timer T (0: the preset's)", timers);
-    study.AddFlag("alphaPeriods", "Per board: alpha timer K (0: the preset's)", alphaPeriods);
-    study.AddFlag("gs", "Per board: alpha gain g in (0, 1] (0: the preset's)", gs);
-    study.AddFlag("rais", "Per board: additive increase R_AI in Mb/s (0: the preset's)", rais);
-    study.AddFlag("cnpInterval",
-                  "The receiver's CNP interval N (0: a CNP per CE mark)",
-                  cnpInterval,
-                  "ns3::RoceNic::CnpInterval");
-    study.AddFlag("kmin", "ECN Kmin bytes", kmin, "ns3::FeroceSwitch::Kmin");
-    study.AddFlag("kmax", "ECN Kmax bytes", kmax, "ns3::FeroceSwitch::Kmax");
-    study.AddFlag("pmax", "ECN Pmax", pmax, "ns3::FeroceSwitch::Pmax");
-    study.AddFlag("pfc", "PFC on the switch", pfc, "ns3::FeroceSwitch::PfcEnabled");
-    study.AddFlag("pmtu",
-                  "Path MTU: 256, 512, 1024, 2048 or 4096",
-                  pmtu,
-                  "ns3::RoceQueuePair::Pmtu");
-    study.AddFlag("messageSize",
-                  "Bytes per RDMA WRITE (the boards always have data)",
-                  messageSize,
-                  "ns3::RoceFrontEndApp::MessageSize");
-    study.AddFlag("linkDelay",
-                  "Propagation delay of each link",
-                  linkDelay,
-                  "ns3::FeroceChannel::Delay");
+    study
+        .AddList("presets",
+                 "DCQCN preset per board (paper, connectx, hpcc), comma separated",
+                 presets,
+                 "paper,hpcc,paper")
+        .Check([](const std::string& p) {
+            return p == "paper" || p == "connectx" || p == "hpcc" ? "" : "paper, connectx or hpcc";
+        })
+        .CheckAll([](const std::vector<std::string>& p) {
+            return p.size() <= 64 ? "" : "1..64 comma-separated presets";
+        });
+    auto perBoard = [&presets]() { return presets.size(); };
+    const char* const oneEach = "comma-separated values (one per board of --presets)";
+    study
+        .AddList("timers",
+                 "Per board: rate-increase timer T (0: the preset's)",
+                 timers,
+                 "0,0,550us")
+        .Range(Time(0), Seconds(1))
+        .Count(perBoard, oneEach);
+    study
+        .AddList("alphaPeriods",
+                 "Per board: alpha timer K (0: the preset's)",
+                 alphaPeriods,
+                 "0,0,550us")
+        .Range(Time(0), Seconds(1))
+        .Count(perBoard, oneEach);
+    study.AddList("gs", "Per board: alpha gain g in (0, 1] (0: the preset's)", gs, "0,0,0")
+        .Check([](const double& g) { return g >= 0 && g <= 1 ? "" : "a number in [0, 1]"; })
+        .Count(perBoard, oneEach);
+    study
+        .AddList("rais",
+                 "Per board: additive increase R_AI in Mb/s (0: the preset's)",
+                 rais,
+                 "0,0,0")
+        .Check([](const double& r) {
+            return r >= 0 && r <= 10000 ? "" : "a number of Mb/s in [0, 10000]";
+        })
+        .Count(perBoard, oneEach);
+    // each board's reaction point is its preset with its entries of these lists on top
+    study.Owns("ns3::RoceNic::DcqcnPreset", "presets");
+    study.Owns("ns3::DcqcnReactionPoint::IncreaseTimer", "timers");
+    study.Owns("ns3::DcqcnReactionPoint::AlphaPeriod", "alphaPeriods");
+    study.Owns("ns3::DcqcnReactionPoint::G", "gs");
+    study.Owns("ns3::DcqcnReactionPoint::RateAi", "rais");
+    study
+        .AddFlag("cnpInterval", "The receiver's CNP interval N (0: a CNP per CE mark)", cnpInterval)
+        .Attribute("ns3::RoceNic::CnpInterval");
+    study.AddFlag("kmin", "ECN Kmin bytes", kmin).Attribute("ns3::FeroceSwitch::Kmin");
+    study.AddFlag("kmax", "ECN Kmax bytes", kmax).Attribute("ns3::FeroceSwitch::Kmax");
+    study.AddFlag("pmax", "ECN Pmax", pmax).Attribute("ns3::FeroceSwitch::Pmax");
+    study.AddFlag("pfc", "PFC on the switch", pfc).Attribute("ns3::FeroceSwitch::PfcEnabled");
+    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
+        .Attribute("ns3::RoceQueuePair::Pmtu");
+    study.AddFlag("messageSize", "Bytes per RDMA WRITE (the boards always have data)", messageSize)
+        .Range(1, 1ULL << 31)
+        .Attribute("ns3::RoceFrontEndApp::MessageSize");
+    link.AddTo(study);
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
-
-    std::vector<std::string> presetList = Split(presets);
-    std::size_t boards = presetList.size();
-    if (boards < 1 || boards > 64)
-    {
-        return study.Reject("presets = " + presets +
-                            " is not allowed: expected 1..64 comma-separated presets");
-    }
-    for (const std::string& p : presetList)
-    {
-        if (p != "paper" && p != "connectx" && p != "hpcc")
-        {
-            return study.Reject("presets = " + presets + " is not allowed: " + p +
-                                " is not paper, connectx or hpcc");
-        }
-    }
-    std::vector<Time> timerList;
-    std::vector<Time> alphaList;
-    std::vector<double> gList;
-    std::vector<double> raiList;
-    std::function<bool(const std::string&, Time&)> parseTime = ParseTimer;
-    std::function<bool(const std::string&, double&)> parseG = [](const std::string& s, double& v) {
-        return ParseNumber(s, v, 0, 1);
-    };
-    std::function<bool(const std::string&, double&)> parseRai =
-        [](const std::string& s, double& v) { return ParseNumber(s, v, 0, 10000); };
-    for (std::string error :
-         {ParseEach("timers",
-                    timers,
-                    boards,
-                    "0 or a time in (0, 1s] (e.g. 550us)",
-                    parseTime,
-                    timerList),
-          ParseEach("alphaPeriods",
-                    alphaPeriods,
-                    boards,
-                    "0 or a time in (0, 1s] (e.g. 550us)",
-                    parseTime,
-                    alphaList),
-          ParseEach("gs", gs, boards, "a number in [0, 1]", parseG, gList),
-          ParseEach("rais", rais, boards, "a number of Mb/s in [0, 10000]", parseRai, raiList)})
-    {
-        if (!error.empty())
-        {
-            return study.Reject(error);
-        }
-    }
-    if (cnpInterval.IsStrictlyNegative())
-    {
-        return study.Reject("cnpInterval = " + std::to_string(cnpInterval.GetNanoSeconds()) +
-                            "ns is not allowed: expected >= 0");
-    }
-    if (messageSize < 1 || messageSize > (1ULL << 31))
-    {
-        return study.Reject("messageSize = " + std::to_string(messageSize) +
-                            " is not allowed: expected 1..2147483648 bytes");
-    }
-    if (linkDelay.IsStrictlyNegative())
-    {
-        return study.Reject("linkDelay = " + std::to_string(linkDelay.GetNanoSeconds()) +
-                            "ns is not allowed: expected >= 0");
-    }
+    std::size_t boards = presets.size();
     Time duration = study.GetDuration();
 
     RoceHelper helper;
-    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    helper.SetDeviceAttribute("CnpInterval", TimeValue(cnpInterval));
-    helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
-    helper.SetSwitchAttribute("PfcEnabled", BooleanValue(pfc));
-    helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
-    helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
-    helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
-
     RoceIncast incast = helper.InstallIncast(boards);
     for (std::size_t i = 0; i < boards; i++)
     {
         // each board's own rate limiter: its preset, then the flags on top of it
         std::vector<std::pair<std::string, Ptr<AttributeValue>>> overrides;
-        if (timerList[i].IsStrictlyPositive())
+        if (timers[i].IsStrictlyPositive())
         {
-            overrides.emplace_back("IncreaseTimer", Create<TimeValue>(timerList[i]));
+            overrides.emplace_back("IncreaseTimer", Create<TimeValue>(timers[i]));
         }
-        if (alphaList[i].IsStrictlyPositive())
+        if (alphaPeriods[i].IsStrictlyPositive())
         {
-            overrides.emplace_back("AlphaPeriod", Create<TimeValue>(alphaList[i]));
+            overrides.emplace_back("AlphaPeriod", Create<TimeValue>(alphaPeriods[i]));
         }
-        if (gList[i] > 0)
+        if (gs[i] > 0)
         {
-            overrides.emplace_back("G", Create<DoubleValue>(gList[i]));
+            overrides.emplace_back("G", Create<DoubleValue>(gs[i]));
         }
-        if (raiList[i] > 0)
+        if (rais[i] > 0)
         {
             overrides.emplace_back("RateAi",
-                                   Create<DataRateValue>(DataRate(uint64_t(raiList[i] * 1e6))));
+                                   Create<DataRateValue>(DataRate(uint64_t(rais[i] * 1e6))));
         }
         std::string error;
         Ptr<RoceNic> nic = incast.senders[i];
         Ptr<DcqcnReactionPoint> rp =
-            RoceHelper::CreateReactionPoint(presetList[i], nic->GetDataRate(), overrides, &error);
+            RoceHelper::CreateReactionPoint(presets[i], nic->GetDataRate(), overrides, &error);
         if (!rp)
         {
             return study.Reject("board " + std::to_string(i) + ": " + error);
@@ -273,7 +173,6 @@ main(int argc, char* argv[])
     for (std::size_t i = 0; i < boards; i++)
     {
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-        app->SetAttribute("MessageSize", UintegerValue(messageSize));
         app->SetQueuePair(incast.qps[i]);
         incast.hosts.Get(i)->AddApplication(app);
         app->SetStartTime(Time(0));
@@ -302,10 +201,7 @@ main(int argc, char* argv[])
         study.AddGauge("board" + std::to_string(&qp - incast.qps.data()) + "_alpha",
                        [qp]() { return qp->GetAlpha(); });
     }
-    if (study.GetPcap())
-    {
-        helper.EnablePcapAll(study.GetPath("advcam-sawtooth"));
-    }
+    study.EnablePcap(helper, "advcam-sawtooth");
 
     helper.AssignStreams(1);
     if (!study.Run())

@@ -105,34 +105,28 @@ main(int argc, char* argv[])
                           "dcqcn-rate-limiter: one DCQCN reaction point under a train of CNPs");
     cmd.AddValue("preset", "DCQCN preset: paper, connectx or hpcc", preset);
     cmd.AddValue("lineRate", "Line rate of the QP", lineRate, "ns3::DcqcnReactionPoint::LineRate");
-    cmd.AddValue("mtu", "Bytes per packet", mtu);
-    cmd.AddValue("cnpInterval", "Time between CNPs during the congestion episode", cnpInterval);
+    cmd.AddValue("mtu", "Bytes per packet", mtu).Range(1, 9000);
+    auto positive = [](const Time& t) { return t.IsStrictlyPositive() ? "" : "> 0"; };
+    cmd.AddValue("cnpInterval", "Time between CNPs during the congestion episode", cnpInterval)
+        .Check(positive);
     cmd.AddValue("congestion", "Length of the congestion episode (CNPs from t = 0)", congestion);
-    cmd.AddValue("duration", "Simulated time", duration);
-    cmd.AddValue("sample", "Sampling interval of the CSV", sample);
+    cmd.AddValue("duration", "Simulated time", duration).Check(positive);
+    cmd.AddValue("sample", "Sampling interval of the CSV", sample).Check(positive);
     cmd.AddValue("outdir", "Output directory", outdir);
     cmd.AddValue("pcap",
                  "Accepted for uniformity with the other examples; nothing to capture here",
                  pcap);
     cmd.AddValue("force", "Write the CSV even if it would pass 200 MB", force);
+    cmd.Uses({"ns3::DcqcnReactionPoint"});
     if (!cmd.Parse(argc, argv))
     {
         return cmd.GetExitCode();
     }
 
     auto reject = [&cmd](const std::string& what) { return cmd.Reject(what); };
-    if (mtu == 0 || mtu > 9000)
+    if (congestion > duration)
     {
-        return reject("--mtu=" + std::to_string(mtu) + " is not allowed: expected 1..9000 bytes");
-    }
-    for (auto t : {std::make_pair("cnpInterval", cnpInterval),
-                   std::make_pair("sample", sample),
-                   std::make_pair("duration", duration)})
-    {
-        if (!t.second.IsStrictlyPositive())
-        {
-            return reject(std::string("--") + t.first + "=0 is not allowed: expected > 0");
-        }
+        cmd.Warn("--congestion is longer than --duration: the run ends during the episode");
     }
     // about 60 bytes a line
     double bytes = std::ceil(duration.GetSeconds() / sample.GetSeconds()) * 60;
@@ -144,9 +138,11 @@ main(int argc, char* argv[])
           << " MB of CSV: more than the 200 MB limit; a longer --sample, or --force";
         return reject(m.str());
     }
-    if (outdir.empty())
+    std::string outdirError =
+        FeroceRunOutput("dcqcn-rate-limiter", outdir, "none").Check({"rate-limiter.csv"});
+    if (!outdirError.empty())
     {
-        return reject("--outdir= is not allowed: expected a folder");
+        return reject(outdirError);
     }
 
     Ptr<DcqcnReactionPoint> rp = CreateObject<DcqcnReactionPoint>();
@@ -187,6 +183,8 @@ main(int argc, char* argv[])
     }
     out << "t_ns,rc_bps,rt_bps,alpha,tx_bytes\n";
 
+    cmd.PrintWarnings();
+    cmd.Audit("before the run");
     RateLimiterRun run(rp, mtu, cnpInterval, congestion, out);
     Simulator::Schedule(Seconds(0), &RateLimiterRun::Send, &run);
     Simulator::Schedule(Seconds(0), &RateLimiterRun::Sample, &run, sample);
@@ -196,6 +194,7 @@ main(int argc, char* argv[])
     }
     Simulator::Stop(duration);
     Simulator::Run();
+    cmd.Audit("after the run");
     Simulator::Destroy();
     out.close();
     if (!out || std::rename(partial.c_str(), csv.c_str()) != 0)

@@ -19,6 +19,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/feroce-command-line.h"
+#include "ns3/feroce-cpu-time.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
@@ -28,31 +29,11 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <sys/resource.h>
 
 using namespace ns3;
 
 namespace
 {
-
-long
-PeakRssKb()
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss;
-}
-
-/// CPU seconds (user and system) of this process so far: less sensitive than the wall time to
-/// other programs sharing the machine.
-double
-CpuSeconds()
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-}
 
 long
 CurrentRssKb()
@@ -104,11 +85,11 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
     Time duration = MilliSeconds(50);
     Simulator::Stop(duration);
     uint64_t events0 = Simulator::GetEventCount();
-    double cpu0 = CpuSeconds();
+    double cpu0 = FeroceCpuSeconds();
     auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    double cpu = CpuSeconds() - cpu0;
+    double cpu = FeroceCpuSeconds() - cpu0;
     uint64_t events = Simulator::GetEventCount() - events0;
     uint64_t delivered = 0;
     // the frames the model sent, by kind (PFC: PAUSE and XON), for the cost per modelled frame
@@ -137,7 +118,7 @@ Incast(const std::string& name, uint32_t senders, uint32_t pmtu, uint32_t payloa
               << " pkts_per_wall_s=" << uint64_t(delivered / wall)
               << " events_per_pkt=" << double(events) / delivered
               << " goodput_gbps=" << rx->GetBytesReceived() * 8 / duration.GetSeconds() / 1e9
-              << " ecn_marks=" << sw->GetCounters().ecnMarks << " peak_rss_kb=" << PeakRssKb()
+              << " ecn_marks=" << sw->GetCounters().ecnMarks << " peak_rss_kb=" << FerocePeakRssKb()
               << " data_frames=" << data << " ack_frames=" << acks << " cnp_frames=" << cnps
               << " pause_frames=" << pauses << std::endl;
     Simulator::Destroy();
@@ -161,7 +142,7 @@ QpMemory()
     long after = CurrentRssKb();
     std::cout << "scenario=qp-memory qps=" << 2 * n
               << " bytes_per_qp=" << (after - before) * 1024.0 / (2 * n)
-              << " sizeof_qp=" << sizeof(RoceQueuePair) << " peak_rss_kb=" << PeakRssKb()
+              << " sizeof_qp=" << sizeof(RoceQueuePair) << " peak_rss_kb=" << FerocePeakRssKb()
               << std::endl;
     Simulator::Destroy();
 }
@@ -176,11 +157,21 @@ main(int argc, char* argv[])
     cmd.AddValue("scenario",
                  "incast3, incast16, incast64, incast3-4k, qp-memory, all, or incastN (N senders)",
                  scenario);
-    std::string simulatorError = RoceHelper::CheckSimulatorArguments(argc, argv);
-    if (!simulatorError.empty())
+    // the scenarios are fixed: what they set is theirs
+    for (const char* owned : {"ns3::RoceNic::DcqcnPreset",
+                              "ns3::RoceQueuePair::Pmtu",
+                              "ns3::FeroceSwitch::Kmin",
+                              "ns3::FeroceSwitch::Kmax",
+                              "ns3::FeroceSwitch::Pmax",
+                              "ns3::FeroceSwitch::BufferSize",
+                              "ns3::FeroceChannel::Delay",
+                              "ns3::RoceFrontEndApp::MessageSize",
+                              "ns3::RoceFrontEndApp::MaxOutstanding",
+                              "ns3::RoceNic::Ipv4Address"})
     {
-        return cmd.Reject(simulatorError);
+        cmd.Owns(owned);
     }
+    cmd.Derived("ns3::DcqcnReactionPoint::LineRate", "the NIC's DataRate");
     RoceHelper::SetDefaultSimulator(); // before Parse: the command line wins
     if (!cmd.Parse(argc, argv))
     {

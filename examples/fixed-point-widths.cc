@@ -21,9 +21,9 @@
 // rounding.  Writes OUTDIR/widths.csv (one row per preset, rounding and width pair) and
 // OUTDIR/minimum.csv (the smallest widths), and prints the minimum table.
 
-#include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/feroce-module.h"
+#include "ns3/feroce-run-output.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -172,51 +172,27 @@ Measure(const feroce_rp_params& rules,
     return d;
 }
 
-/// "a:b" -> [a, b]
+/// "a:b" -> [a, b], each a whole number by the front door's grammar
 bool
 ParseRange(const std::string& text, uint32_t* lo, uint32_t* hi)
 {
-    unsigned a = 0;
-    unsigned b = 0;
-    char extra = 0;
-    if (std::sscanf(text.c_str(), "%u:%u%c", &a, &b, &extra) != 2 || a > b)
-    {
-        return false;
-    }
-    *lo = a;
-    *hi = b;
-    return true;
+    std::size_t colon = text.find(':');
+    return colon != std::string::npos &&
+           FeroceCommandLine::ParseText(text.substr(0, colon), *lo).empty() &&
+           FeroceCommandLine::ParseText(text.substr(colon + 1), *hi).empty() && *lo <= *hi;
 }
 
-/// mkdir -p
-bool
-MakeDirectories(const std::string& path)
+/// A check of a "lo:hi" flag within min:max.
+std::function<std::string(const std::string&)>
+WidthRange(uint32_t min, uint32_t max)
 {
-    for (std::size_t at = path.find('/', 1);; at = path.find('/', at + 1))
-    {
-        std::string prefix = path.substr(0, at);
-        if (mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
-        {
-            return false;
-        }
-        if (at == std::string::npos)
-        {
-            return true;
-        }
-    }
-}
-
-std::vector<std::string>
-Split(const std::string& text)
-{
-    std::vector<std::string> out;
-    std::stringstream ss(text);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        out.push_back(item);
-    }
-    return out;
+    return [min, max](const std::string& text) {
+        uint32_t lo = 0;
+        uint32_t hi = 0;
+        return ParseRange(text, &lo, &hi) && lo >= min && hi <= max
+                   ? std::string()
+                   : "lo:hi within " + std::to_string(min) + ":" + std::to_string(max);
+    };
 }
 
 } // namespace
@@ -224,8 +200,8 @@ Split(const std::string& text)
 int
 main(int argc, char* argv[])
 {
-    std::string presets = "paper,connectx,hpcc";
-    std::string roundings = "truncate,nearest";
+    std::vector<std::string> presets;
+    std::vector<std::string> roundings;
     DataRate lineRate("10Gbps");
     uint32_t scripts = 300;
     uint32_t events = 400;
@@ -237,60 +213,52 @@ main(int argc, char* argv[])
     uint64_t clockHz = 1000000000;
     std::string outdir = "results/fixed-point-widths";
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("presets", "Comma-separated DCQCN presets: paper, connectx, hpcc", presets);
-    cmd.AddValue("roundings", "Comma-separated roundings: truncate, nearest", roundings);
-    cmd.AddValue("lineRate", "Line rate of the QP", lineRate);
-    cmd.AddValue("scripts", "Random scripts per preset", scripts);
-    cmd.AddValue("events", "Events per script", events);
-    cmd.AddValue("rateBits", "Rate widths to study, lo:hi", rateBits);
-    cmd.AddValue("alphaBits", "Alpha widths to study, lo:hi", alphaBits);
-    cmd.AddValue("wideRate", "Rate width while alpha widths are studied", wideRate);
-    cmd.AddValue("wideAlpha", "Alpha width while rate widths are studied", wideAlpha);
-    cmd.AddValue("tolerance", "Largest relative deviation of Rc accepted", tolerance);
-    cmd.AddValue("clockHz", "Clock of the fixed-point rate limiter", clockHz);
-    cmd.AddValue("outdir", "Output directory", outdir);
-    cmd.Parse(argc, argv);
-
-    auto reject = [](const std::string& what) {
-        std::cerr << "fixed-point-widths: " << what << std::endl;
-        return 2;
-    };
+    FeroceCommandLine cmd("fixed-point-widths",
+                          "fixed-point-widths: the register widths a firmware DCQCN needs");
+    cmd.AddList("presets",
+                "Comma-separated DCQCN presets: paper, connectx, hpcc",
+                presets,
+                "paper,connectx,hpcc")
+        .Check([](const std::string& p) {
+            return p == "paper" || p == "connectx" || p == "hpcc" ? "" : "paper, connectx or hpcc";
+        });
+    cmd.AddList("roundings",
+                "Comma-separated roundings: truncate, nearest",
+                roundings,
+                "truncate,nearest")
+        .Check([](const std::string& r) {
+            return r == "truncate" || r == "nearest" ? "" : "truncate or nearest";
+        });
+    cmd.AddValue("lineRate", "Line rate of the QP", lineRate)
+        .Range(DataRate("1Mbps"), DataRate(1000000000000ULL));
+    cmd.AddValue("scripts", "Random scripts per preset", scripts).Range(1, 100000);
+    cmd.AddValue("events", "Events per script", events).Range(1, 1000000);
+    cmd.AddValue("rateBits", "Rate widths to study, lo:hi", rateBits).Check(WidthRange(2, 48));
+    cmd.AddValue("alphaBits", "Alpha widths to study, lo:hi", alphaBits).Check(WidthRange(1, 31));
+    cmd.AddValue("wideRate", "Rate width while alpha widths are studied", wideRate).Range(2, 48);
+    cmd.AddValue("wideAlpha", "Alpha width while rate widths are studied", wideAlpha).Range(1, 31);
+    cmd.AddValue("tolerance", "Largest relative deviation of Rc accepted", tolerance)
+        .Check([](const double& t) { return t > 0 && t < 1 ? "" : "(0, 1)"; });
+    cmd.AddValue("clockHz", "Clock of the fixed-point rate limiter", clockHz)
+        .Range(1, 100000000000ULL);
+    cmd.AddValue("outdir", "Output directory", outdir).Check([](const std::string& d) {
+        return d.empty() ? "a folder" : "";
+    });
+    cmd.Uses({}); // builds no ns-3 object: every --ns3:: is refused
+    if (!cmd.Parse(argc, argv))
+    {
+        return cmd.GetExitCode();
+    }
+    auto reject = [&cmd](const std::string& what) { return cmd.Reject(what); };
     uint32_t rateLo = 0;
     uint32_t rateHi = 0;
     uint32_t alphaLo = 0;
     uint32_t alphaHi = 0;
-    if (!ParseRange(rateBits, &rateLo, &rateHi) || rateLo < 2 || rateHi > 48)
-    {
-        return reject("rateBits = " + rateBits + " is not allowed: expected lo:hi within 2:48");
-    }
-    if (!ParseRange(alphaBits, &alphaLo, &alphaHi) || alphaLo < 1 || alphaHi > 31)
-    {
-        return reject("alphaBits = " + alphaBits + " is not allowed: expected lo:hi within 1:31");
-    }
-    if (scripts < 1 || scripts > 100000)
-    {
-        return reject("scripts = " + std::to_string(scripts) +
-                      " is not allowed: expected 1..100000");
-    }
-    if (events < 1 || events > 1000000)
-    {
-        return reject("events = " + std::to_string(events) +
-                      " is not allowed: expected 1..1000000");
-    }
-    if (!(tolerance > 0 && tolerance < 1))
-    {
-        return reject("tolerance = " + std::to_string(tolerance) +
-                      " is not allowed: expected (0, 1)");
-    }
+    ParseRange(rateBits, &rateLo, &rateHi);
+    ParseRange(alphaBits, &alphaLo, &alphaHi);
     std::vector<feroce_rounding> modes;
-    for (const std::string& r : Split(roundings))
+    for (const std::string& r : roundings)
     {
-        if (r != "truncate" && r != "nearest")
-        {
-            return reject("roundings = " + roundings + " is not allowed: " + r +
-                          " is not truncate or nearest");
-        }
         modes.push_back(r == "nearest" ? FEROCE_ROUND_NEAREST : FEROCE_ROUND_TRUNCATE);
     }
     // every preset, and the format at its widest, must be valid before anything runs
@@ -298,15 +266,11 @@ main(int argc, char* argv[])
     feroce_rp_fixed_format base;
     feroce_rp_fixed_format_preset(&base, "default", nullptr);
     base.clock_hz = clockHz;
-    for (const std::string& name : Split(presets))
+    for (const std::string& name : presets)
     {
         feroce_rp_params p;
         feroce_check why;
-        if (feroce_rp_preset(&p, name.c_str(), double(lineRate.GetBitRate()), &why) != FEROCE_OK)
-        {
-            return reject("presets = " + presets + " is not allowed: " + name +
-                          " is not paper, connectx or hpcc");
-        }
+        feroce_rp_preset(&p, name.c_str(), double(lineRate.GetBitRate()), &why);
         feroce_rp_fixed_format wide = base;
         wide.rate_bits = wideRate;
         wide.alpha_bits = wideAlpha;
@@ -315,7 +279,7 @@ main(int argc, char* argv[])
         {
             char msg[512];
             feroce_check_message(&why, msg, sizeof msg);
-            return reject(std::string("wideRate/wideAlpha/clockHz for ") + name + ": " + msg);
+            return reject(std::string("--wideRate/--wideAlpha/--clockHz for ") + name + ": " + msg);
         }
         rules.emplace_back(name, p);
     }
@@ -324,9 +288,17 @@ main(int argc, char* argv[])
         return reject("presets and roundings must name at least one each");
     }
 
-    if (!MakeDirectories(outdir))
+    std::string outdirError =
+        FeroceRunOutput(cmd.GetProgram(), outdir, "none").Check({"widths.csv", "minimum.csv"});
+    if (!outdirError.empty())
     {
-        return reject("cannot create --outdir " + outdir + ": " + std::strerror(errno));
+        return reject(outdirError);
+    }
+    if (!FeroceRunOutput::MakeDirectories(outdir))
+    {
+        std::cerr << "fixed-point-widths: cannot create --outdir " << outdir << ": "
+                  << std::strerror(errno) << std::endl;
+        return 1;
     }
     // written under temporary names and renamed at the end: a failed run leaves no half file
     std::string widthsCsv = outdir + "/widths.csv";

@@ -13,6 +13,7 @@
 //
 //   fluid-vs-packet --boards=10 --lineRate=40Gbps --duration=200ms --outdir=results/fvp
 
+#include "ns3/advcam-chain.h"
 #include "ns3/core-module.h"
 #include "ns3/feroce-study.h"
 #include "ns3/feroce-switch.h"
@@ -86,7 +87,7 @@ int
 main(int argc, char* argv[])
 {
     uint32_t boards = 3;
-    std::string lineRate = "10Gbps";
+    DataRate lineRate("10Gbps");
     std::string preset = "paper";
     uint64_t kmin = 5000;
     uint64_t kmax = 200000;
@@ -100,55 +101,36 @@ main(int argc, char* argv[])
                       MilliSeconds(200),
                       MicroSeconds(100),
                       MilliSeconds(50));
-    study.AddFlag("boards", "Boards sending to the receiver", boards);
-    study.AddFlag("lineRate", "Rate of every link (and the DCQCN line rate)", lineRate);
-    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset);
-    study.AddFlag("kmin", "ECN Kmin bytes", kmin);
-    study.AddFlag("kmax", "ECN Kmax bytes", kmax);
-    study.AddFlag("pmax", "ECN Pmax", pmax);
-    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay);
-    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu);
-    study.AddFlag("messageSize", "Bytes per RDMA WRITE", messageSize);
+    study.AddFlag("boards", "Boards sending to the receiver", boards).Range(1, 1000);
+    study.AddFlag("lineRate", "Rate of every link (and the DCQCN line rate)", lineRate)
+        .Range(DataRate("1Mbps"), DataRate(1000000000000ULL))
+        .Attribute("ns3::FeroceNetDevice::DataRate");
+    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset)
+        .OneOf({"paper", "connectx", "hpcc"})
+        .Attribute("ns3::RoceNic::DcqcnPreset");
+    study.AddFlag("kmin", "ECN Kmin bytes", kmin).Attribute("ns3::FeroceSwitch::Kmin");
+    study.AddFlag("kmax", "ECN Kmax bytes", kmax).Attribute("ns3::FeroceSwitch::Kmax");
+    study.AddFlag("pmax", "ECN Pmax", pmax).Attribute("ns3::FeroceSwitch::Pmax");
+    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay)
+        .Attribute("ns3::FeroceChannel::Delay");
+    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
+        .Check(
+            [](const uint32_t& p) { return IsRocePmtu(p) ? "" : "256, 512, 1024, 2048 or 4096"; })
+        .Attribute("ns3::RoceQueuePair::Pmtu");
+    study.AddFlag("messageSize", "Bytes per RDMA WRITE", messageSize)
+        .AtLeast(1)
+        .Attribute("ns3::RoceFrontEndApp::MessageSize");
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
-    if (boards < 1 || boards > 1000)
-    {
-        return study.Reject("boards = " + std::to_string(boards) +
-                            " is not allowed: expected 1..1000");
-    }
-    DataRateValue rateValue;
-    if (!rateValue.DeserializeFromString(lineRate, MakeDataRateChecker()) ||
-        rateValue.Get().GetBitRate() == 0)
-    {
-        return study.Reject("lineRate = " + lineRate +
-                            " is not allowed: expected a rate with its unit, e.g. 40Gbps");
-    }
-    if (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096)
-    {
-        return study.Reject("pmtu = " + std::to_string(pmtu) +
-                            " is not allowed: expected 256, 512, 1024, 2048 or 4096");
-    }
-    if (messageSize < 1)
-    {
-        return study.Reject("messageSize = 0 is not allowed: expected >= 1");
-    }
+    // the fluid model's system: DCQCN, ECN, no PFC, a buffer that never fills
+    study.SetBeneath("ns3::RoceNic::DcqcnEnabled", "true");
+    study.SetBeneath("ns3::FeroceSwitch::PfcEnabled", "false");
+    study.SetBeneath("ns3::FeroceSwitch::EcnEnabled", "true");
+    study.SetBeneath("ns3::FeroceSwitch::BufferSize", "64000000");
 
-    DataRate rate = rateValue.Get();
     RoceHelper helper;
-    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    helper.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(true));
-    helper.SetDeviceAttribute("DcqcnPreset", StringValue(preset));
-    helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
-    helper.SetSwitchAttribute("PfcEnabled", BooleanValue(false));
-    helper.SetSwitchAttribute("EcnEnabled", BooleanValue(true));
-    helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
-    helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
-    helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
-    helper.SetSwitchAttribute("BufferSize", UintegerValue(64000000));
-
     NodeContainer hosts;
     hosts.Create(boards + 1);
     Ptr<Node> swNode = CreateObject<Node>();
@@ -179,7 +161,6 @@ main(int argc, char* argv[])
         qps.push_back(qp.first);
         rx->AddQueuePair(qp.second);
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-        app->SetAttribute("MessageSize", UintegerValue(messageSize));
         app->SetQueuePair(qp.first);
         app->AssignStreams(10 + i);
         qp.first->AssignStreams(1000 + i);
@@ -204,7 +185,11 @@ main(int argc, char* argv[])
         study.AddGauge(b + "_alpha", [qp]() { return qp->GetAlpha(); });
     }
 
-    study.Run();
+    study.EnablePcap(helper, "fluid-vs-packet");
+    if (!study.Run())
+    {
+        return study.GetExitCode();
+    }
     uint64_t cnps = 0;
     for (uint32_t i = 0; i < boards; i++)
     {

@@ -24,8 +24,6 @@ namespace ns3
 AdvcamChain
 InstallAdvcamChain(RoceHelper& helper,
                    uint32_t pmtu,
-                   uint64_t messageSize,
-                   uint32_t maxOutstanding,
                    Time stop,
                    const NicAttributes& receiverAttributes)
 {
@@ -56,8 +54,6 @@ InstallAdvcamChain(RoceHelper& helper,
     c.receiverApp->AddQueuePair(qp.second);
     receiver->AddApplication(c.receiverApp);
     c.app = CreateObject<RoceFrontEndApp>();
-    c.app->SetAttribute("MessageSize", UintegerValue(messageSize));
-    c.app->SetAttribute("MaxOutstanding", UintegerValue(maxOutstanding));
     c.app->SetQueuePair(qp.first);
     board->AddApplication(c.app);
     c.app->SetStartTime(Time(0));
@@ -68,78 +64,27 @@ InstallAdvcamChain(RoceHelper& helper,
 void
 AdvcamChainFlags::AddTo(FeroceStudy& study)
 {
-    study.AddFlag("pmtus", "Path MTUs, comma separated, of 256, 512, 1024, 2048, 4096", pmtuList);
-    study.AddFlag("messageSize",
-                  "Bytes per RDMA WRITE",
-                  messageSize,
-                  "ns3::RoceFrontEndApp::MessageSize");
-    study.AddFlag("maxOutstanding",
-                  "Messages posted and not yet acknowledged",
-                  maxOutstanding,
-                  "ns3::RoceFrontEndApp::MaxOutstanding");
-    study.AddFlag("linkRate",
-                  "Rate of the boards' and the receivers' links",
-                  linkRate,
-                  "ns3::FeroceNetDevice::DataRate");
-    study.AddFlag("linkDelay",
-                  "Propagation delay of each link",
-                  linkDelay,
-                  "ns3::FeroceChannel::Delay");
-}
-
-bool
-AdvcamChainFlags::Parse(FeroceStudy& study, int argc, char** argv)
-{
-    if (!study.Parse(argc, argv))
-    {
-        return false;
-    }
-    std::string error = Check();
-    if (!error.empty())
-    {
-        study.Reject(error);
-        return false;
-    }
-    return true;
-}
-
-std::string
-AdvcamChainFlags::Check()
-{
-    pmtus.clear();
-    std::string error = ParsePmtuList("pmtus", pmtuList, pmtus);
-    if (!error.empty())
-    {
-        return error;
-    }
-    if (messageSize < 1 || messageSize > (1ULL << 31))
-    {
-        return "messageSize = " + std::to_string(messageSize) +
-               " is not allowed: expected 1..2147483648 bytes";
-    }
-    if (maxOutstanding < 1 || maxOutstanding > 256)
-    {
-        return "maxOutstanding = " + std::to_string(maxOutstanding) +
-               " is not allowed: expected 1..256 (the send queue's depth)";
-    }
-    if (linkRate.GetBitRate() < 1000000 || linkRate.GetBitRate() > 1000000000000ULL)
-    {
-        return "linkRate = " + std::to_string(linkRate.GetBitRate()) +
-               "bps is not allowed: expected 1Mbps..1Tbps";
-    }
-    if (linkDelay.IsStrictlyNegative())
-    {
-        return "linkDelay = " + std::to_string(linkDelay.GetNanoSeconds()) +
-               "ns is not allowed: expected >= 0";
-    }
-    return "";
-}
-
-void
-AdvcamChainFlags::Configure(RoceHelper& helper) const
-{
-    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    helper.SetDeviceAttribute("DataRate", DataRateValue(linkRate));
+    study
+        .AddList("pmtus",
+                 "Path MTUs, comma separated, of 256, 512, 1024, 2048, 4096",
+                 pmtus,
+                 "256,512,1024,2048,4096")
+        .Check([](const uint32_t& p) { return IsRocePmtu(p) ? "" : "RoCE path MTUs"; })
+        .Distinct()
+        .Allowed("distinct values of 256, 512, 1024, 2048 and 4096, comma separated (e.g. "
+                 "256,512,1024,2048,4096)");
+    study.Owns("ns3::RoceQueuePair::Pmtu", "pmtus");
+    study.AddFlag("messageSize", "Bytes per RDMA WRITE", messageSize)
+        .Range(1, 1ULL << 31)
+        .Attribute("ns3::RoceFrontEndApp::MessageSize");
+    study.AddFlag("maxOutstanding", "Messages posted and not yet acknowledged", maxOutstanding)
+        .Range(1, 256)
+        .Attribute("ns3::RoceFrontEndApp::MaxOutstanding");
+    study.AddFlag("linkRate", "Rate of the boards' and the receivers' links", linkRate)
+        .Range(DataRate("1Mbps"), DataRate(1000000000000ULL))
+        .Attribute("ns3::FeroceNetDevice::DataRate");
+    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay)
+        .Attribute("ns3::FeroceChannel::Delay");
 }
 
 std::string
@@ -149,58 +94,6 @@ FormatFixed(double v)
     s.precision(6);
     s << std::fixed << v;
     return s.str();
-}
-
-std::string
-ParsePmtuList(const std::string& flag, const std::string& text, std::vector<uint32_t>& out)
-{
-    std::istringstream list(text);
-    std::string item;
-    while (std::getline(list, item, ','))
-    {
-        std::istringstream in(item);
-        uint32_t pmtu = 0;
-        std::string rest;
-        if (!(in >> pmtu) || (in >> rest) ||
-            (pmtu != 256 && pmtu != 512 && pmtu != 1024 && pmtu != 2048 && pmtu != 4096) ||
-            std::count(out.begin(), out.end(), pmtu))
-        {
-            return flag + " = " + text + " is not allowed: expected distinct values of 256, 512, " +
-                   "1024, 2048 and 4096, comma separated (e.g. 256,512,1024,2048,4096)";
-        }
-        out.push_back(pmtu);
-    }
-    if (out.empty())
-    {
-        return flag + " = " + text + " is not allowed: expected at least one PMTU";
-    }
-    return "";
-}
-
-WriteFrames
-CountWriteFrames(uint64_t message, uint32_t pmtu)
-{
-    WriteFrames w{0, 0, 0};
-    uint64_t left = message;
-    bool first = true;
-    do
-    {
-        uint64_t p = std::min<uint64_t>(left, pmtu);
-        uint64_t frame = 14 + 20 + 8 + 12 + (first ? 16 : 0) + (p + 3) / 4 * 4 + 4;
-        frame = std::max<uint64_t>(frame, 60);
-        w.packets++;
-        w.frameBytes += frame;
-        w.wireBytes += frame + 24;
-        left -= p;
-        first = false;
-    } while (left > 0);
-    return w;
-}
-
-double
-WriteWireGoodputGbps(uint64_t message, uint32_t pmtu, double rateBps)
-{
-    return rateBps * double(message) / double(CountWriteFrames(message, pmtu).wireBytes) / 1e9;
 }
 
 double

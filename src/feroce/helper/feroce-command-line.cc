@@ -6,22 +6,19 @@
 
 #include "feroce-command-line.h"
 
-#include "ns3/channel.h"
+#include "roce-helper.h"
+
 #include "ns3/config.h"
 #include "ns3/global-value.h"
-#include "ns3/net-device.h"
-#include "ns3/node-list.h"
-#include "ns3/node.h"
-#include "ns3/object-ptr-container.h"
-#include "ns3/pointer.h"
 #include "ns3/string.h"
 
+#include <arpa/inet.h>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <iostream>
 #include <limits>
-#include <set>
 
 namespace ns3
 {
@@ -31,51 +28,155 @@ namespace
 
 const char* const kHelpPointer = " (see --help)";
 
-/// The value as typed, with control characters escaped (one line, nothing raw).
-std::string
-Printable(const std::string& text)
+bool
+IsDigit(char c)
 {
-    std::string out;
-    for (unsigned char c : text)
-    {
-        if (c < 0x20 || c >= 0x7f)
-        {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            out += buf;
-        }
-        else
-        {
-            out += char(c);
-        }
-    }
-    return out;
+    return c >= '0' && c <= '9';
 }
 
-/// A finite number filling the whole of text (no blanks); the rest after it in *rest.
+/**
+ * The decimal number at the head of text (input-grammar.md): [-]digits[.digits][e[+-]digits]
+ * or [-].digits[...]; no hex, inf, nan, blank or '+'.  Its length, 0 if none.
+ */
+std::size_t
+ScanDecimal(const std::string& text)
+{
+    std::size_t i = 0;
+    if (i < text.size() && text[i] == '-')
+    {
+        i++;
+    }
+    std::size_t digits = 0;
+    while (i < text.size() && IsDigit(text[i]))
+    {
+        i++;
+        digits++;
+    }
+    if (i < text.size() && text[i] == '.')
+    {
+        i++;
+        while (i < text.size() && IsDigit(text[i]))
+        {
+            i++;
+            digits++;
+        }
+    }
+    if (digits == 0)
+    {
+        return 0;
+    }
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E'))
+    {
+        std::size_t j = i + 1;
+        if (j < text.size() && (text[j] == '+' || text[j] == '-'))
+        {
+            j++;
+        }
+        std::size_t expDigits = 0;
+        while (j < text.size() && IsDigit(text[j]))
+        {
+            j++;
+            expDigits++;
+        }
+        if (expDigits > 0)
+        {
+            i = j;
+        }
+    }
+    return i;
+}
+
+/// A finite decimal number at the head of text; the rest (a unit) in *rest, or nothing left.
 bool
 ParseNumber(const std::string& text, double& v, std::string* rest)
 {
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    std::size_t n = ScanDecimal(text);
+    if (n == 0 || n > 64)
     {
         return false;
     }
-    char* end = nullptr;
     errno = 0;
-    v = std::strtod(text.c_str(), &end);
-    if (end == text.c_str() || !std::isfinite(v) || errno == ERANGE)
+    v = std::strtod(text.substr(0, n).c_str(), nullptr);
+    if (!std::isfinite(v) || errno == ERANGE)
     {
         return false;
     }
     if (rest)
     {
-        *rest = end;
+        *rest = text.substr(n);
     }
-    else if (*end != '\0')
+    else if (n != text.size())
     {
         return false;
     }
+    if (v == 0)
+    {
+        v = 0; // no -0
+    }
     return true;
+}
+
+/**
+ * A whole number by the grammar: decimal digits, 0x and hex digits, or a decimal number
+ * with a fraction or exponent whose value is whole (1e9, 2.5e3).  *negative for a '-'.
+ */
+bool
+ParseWhole(const std::string& text, uint64_t& magnitude, bool& negative)
+{
+    negative = !text.empty() && text[0] == '-';
+    std::string body = negative ? text.substr(1) : text;
+    if (body.size() > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X'))
+    {
+        std::string hex = body.substr(2);
+        if (hex.empty() || hex.size() > 16 ||
+            hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        {
+            return false;
+        }
+        magnitude = std::strtoull(hex.c_str(), nullptr, 16);
+        return true;
+    }
+    if (body.empty() || ScanDecimal(body) != body.size() || body[0] == '-')
+    {
+        return false;
+    }
+    // digits and the position of the point, then the exponent: an exact integer or not
+    std::string digits;
+    int point = -1;
+    std::size_t i = 0;
+    for (; i < body.size() && body[i] != 'e' && body[i] != 'E'; i++)
+    {
+        if (body[i] == '.')
+        {
+            point = int(digits.size());
+        }
+        else
+        {
+            digits += body[i];
+        }
+    }
+    long exponent = i < body.size() ? std::strtol(body.c_str() + i + 1, nullptr, 10) : 0;
+    long scale = exponent - (point < 0 ? 0 : long(digits.size()) - point);
+    std::size_t first = digits.find_first_not_of('0');
+    if (first == std::string::npos)
+    {
+        magnitude = 0;
+        return true;
+    }
+    digits = digits.substr(first);
+    while (scale < 0 && !digits.empty() && digits.back() == '0')
+    {
+        digits.pop_back();
+        scale++;
+    }
+    if (scale < 0 || long(digits.size()) + scale > 20)
+    {
+        return false; // a fraction, or more than 20 digits
+    }
+    digits.append(std::size_t(scale), '0');
+    errno = 0;
+    magnitude = std::strtoull(digits.c_str(), nullptr, 10);
+    return errno != ERANGE;
 }
 
 template <typename U>
@@ -83,14 +184,9 @@ std::string
 ParseUnsigned(const std::string& text, U& v)
 {
     std::string allowed = "a whole number 0.." + std::to_string(std::numeric_limits<U>::max());
-    if (text.empty() || text.size() > 20 ||
-        text.find_first_not_of("0123456789") != std::string::npos)
-    {
-        return allowed;
-    }
-    errno = 0;
-    unsigned long long x = std::strtoull(text.c_str(), nullptr, 10);
-    if (errno == ERANGE || x > std::numeric_limits<U>::max())
+    uint64_t x = 0;
+    bool negative = false;
+    if (!ParseWhole(text, x, negative) || (negative && x != 0) || x > std::numeric_limits<U>::max())
     {
         return allowed;
     }
@@ -104,20 +200,88 @@ ParseSigned(const std::string& text, S& v)
 {
     std::string allowed = "a whole number " + std::to_string(std::numeric_limits<S>::min()) + ".." +
                           std::to_string(std::numeric_limits<S>::max());
-    std::string digits = !text.empty() && text[0] == '-' ? text.substr(1) : text;
-    if (digits.empty() || digits.size() > 19 ||
-        digits.find_first_not_of("0123456789") != std::string::npos)
+    uint64_t x = 0;
+    bool negative = false;
+    if (!ParseWhole(text, x, negative))
     {
         return allowed;
     }
-    errno = 0;
-    long long x = std::strtoll(text.c_str(), nullptr, 10);
-    if (errno == ERANGE || x < std::numeric_limits<S>::min() || x > std::numeric_limits<S>::max())
+    uint64_t limit = negative ? uint64_t(std::numeric_limits<S>::max()) + 1
+                              : uint64_t(std::numeric_limits<S>::max());
+    if (x > limit)
     {
         return allowed;
     }
-    v = static_cast<S>(x);
+    v = negative ? static_cast<S>(-static_cast<int64_t>(x - 1) - 1) : static_cast<S>(x);
     return "";
+}
+
+/// The best unit for t: the largest in which it is whole.
+std::string
+TimeText(const Time& t)
+{
+    int64_t ns = t.GetNanoSeconds();
+    if (ns == 0)
+    {
+        return "0";
+    }
+    static const std::pair<int64_t, const char*> units[] = {{1000000000, "s"},
+                                                            {1000000, "ms"},
+                                                            {1000, "us"},
+                                                            {1, "ns"}};
+    for (auto& u : units)
+    {
+        if (ns % u.first == 0)
+        {
+            return std::to_string(ns / u.first) + u.second;
+        }
+    }
+    return std::to_string(ns) + "ns";
+}
+
+/// The type and the attribute of "ns3::Type::Attr"; false if it does not name one.
+bool
+LookupAttribute(const std::string& name, TypeId& tid, TypeId::AttributeInformation& info)
+{
+    std::size_t sep = name.rfind("::");
+    if (name.rfind("ns3::", 0) != 0 || sep == 3 ||
+        !TypeId::LookupByNameFailSafe(name.substr(0, sep), &tid))
+    {
+        return false;
+    }
+    return tid.LookupAttributeByName(name.substr(sep + 2), &info);
+}
+
+/// A global value by name, or nullptr.
+GlobalValue*
+FindGlobal(const std::string& name)
+{
+    for (auto it = GlobalValue::Begin(); it != GlobalValue::End(); ++it)
+    {
+        if ((*it)->GetName() == name)
+        {
+            return *it;
+        }
+    }
+    return nullptr;
+}
+
+bool
+IsMac48(const std::string& text)
+{
+    if (text.size() != 17)
+    {
+        return false;
+    }
+    for (std::size_t i = 0; i < text.size(); i++)
+    {
+        bool colon = i % 3 == 2;
+        if (colon ? text[i] != ':' : !std::isxdigit(static_cast<unsigned char>(text[i])))
+        {
+            return false;
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -129,11 +293,56 @@ FeroceCommandLine::FeroceCommandLine(const std::string& program, const std::stri
     m_help.Usage(usage);
 }
 
+std::size_t
+FeroceCommandLine::AddFlag(Flag f)
+{
+    if (!f.check)
+    {
+        f.check = []() { return std::string(); };
+    }
+    m_flags.push_back(f);
+    return m_flags.size() - 1;
+}
+
 void
 FeroceCommandLine::Owns(const std::string& attribute, const std::string& flag)
 {
     m_owned.emplace_back(attribute, flag);
 }
+
+void
+FeroceCommandLine::Owns(const std::string& attribute)
+{
+    m_owned.emplace_back(attribute, "");
+}
+
+bool
+FeroceCommandLine::IsOwned(const std::string& attribute) const
+{
+    for (auto& o : m_owned)
+    {
+        if (o.first == attribute)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+FeroceCommandLine::Derived(const std::string& attribute, const std::string& why)
+{
+    m_derived.emplace_back(attribute, why);
+}
+
+void
+FeroceCommandLine::Uses(const std::vector<std::string>& types)
+{
+    m_uses.insert(m_uses.end(), types.begin(), types.end());
+    m_usesDeclared = true;
+}
+
+// ---- the grammar ----------------------------------------------------------------------------
 
 std::string
 FeroceCommandLine::ParseText(const std::string& text, bool& v)
@@ -192,7 +401,7 @@ FeroceCommandLine::ParseText(const std::string& text, int64_t& v)
 std::string
 FeroceCommandLine::ParseText(const std::string& text, double& v)
 {
-    return ParseNumber(text, v, nullptr) ? "" : "a finite number";
+    return ParseNumber(text, v, nullptr) ? "" : "a finite decimal number";
 }
 
 std::string
@@ -275,6 +484,18 @@ FeroceCommandLine::ParseText(const std::string& text, DataRate& v)
 }
 
 std::string
+FeroceCommandLine::ParseText(const std::string& text, TimeSpan& v)
+{
+    std::size_t colon = text.find(':');
+    if (colon == std::string::npos || !ParseText(text.substr(0, colon), v.start).empty() ||
+        !ParseText(text.substr(colon + 1), v.stop).empty() || v.stop <= v.start)
+    {
+        return "start:stop with 0 <= start < stop (e.g. 0ms:30ms)";
+    }
+    return "";
+}
+
+std::string
 FeroceCommandLine::Format(const Time& t)
 {
     // seconds, so that the database sorts and compares times as numbers
@@ -302,6 +523,104 @@ FeroceCommandLine::Format(uint8_t v)
     return std::to_string(v);
 }
 
+std::string
+FeroceCommandLine::Format(const TimeSpan& s)
+{
+    return TimeText(s.start) + ":" + TimeText(s.stop);
+}
+
+std::string
+FeroceCommandLine::Canonical(const Time& t)
+{
+    return std::to_string(t.GetNanoSeconds()) + "ns";
+}
+
+std::string
+FeroceCommandLine::Canonical(const DataRate& r)
+{
+    return std::to_string(r.GetBitRate()) + "bps";
+}
+
+std::string
+FeroceCommandLine::Canonical(bool b)
+{
+    return b ? "true" : "false";
+}
+
+std::string
+FeroceCommandLine::Canonical(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+std::string
+FeroceCommandLine::Canonical(uint8_t v)
+{
+    return std::to_string(v);
+}
+
+std::string
+FeroceCommandLine::Describe(const Time& t)
+{
+    return TimeText(t);
+}
+
+std::string
+FeroceCommandLine::Describe(const DataRate& r)
+{
+    uint64_t bps = r.GetBitRate();
+    static const std::pair<uint64_t, const char*> units[] = {{1000000000000ULL, "Tbps"},
+                                                             {1000000000ULL, "Gbps"},
+                                                             {1000000ULL, "Mbps"},
+                                                             {1000ULL, "kbps"}};
+    for (auto& u : units)
+    {
+        if (bps != 0 && bps % u.first == 0)
+        {
+            return std::to_string(bps / u.first) + u.second;
+        }
+    }
+    return std::to_string(bps) + "bps";
+}
+
+std::string
+FeroceCommandLine::Describe(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+std::string
+FeroceCommandLine::Describe(uint8_t v)
+{
+    return std::to_string(v);
+}
+
+std::string
+FeroceCommandLine::Printable(const std::string& text)
+{
+    std::string out;
+    for (unsigned char c : text)
+    {
+        if (c < 0x20 || c >= 0x7f)
+        {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        }
+        else
+        {
+            out += char(c);
+        }
+    }
+    return out;
+}
+
+// ---- flags ----------------------------------------------------------------------------------
+
 FeroceCommandLine::Flag*
 FeroceCommandLine::FindFlag(const std::string& name)
 {
@@ -315,32 +634,83 @@ FeroceCommandLine::FindFlag(const std::string& name)
     return nullptr;
 }
 
+const FeroceCommandLine::Flag*
+FeroceCommandLine::FindFlag(const std::string& name) const
+{
+    for (const Flag& f : m_flags)
+    {
+        if (f.name == name)
+        {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
 std::string
-FeroceCommandLine::Bad(const std::string& name, const std::string& value, const std::string& why)
+FeroceCommandLine::Bad(const std::string& name,
+                       const std::string& value,
+                       const std::string& why) const
 {
     return "--" + name + "=" + Printable(value) + " is not allowed: expected " + why + kHelpPointer;
 }
 
 std::string
-FeroceCommandLine::SetAttribute(const std::string& name, const std::string& value)
+FeroceCommandLine::Refusal(const std::string& name) const
 {
-    return CheckAttribute(name, value, name, true);
+    for (auto& owned : m_owned)
+    {
+        if (owned.first != name)
+        {
+            continue;
+        }
+        if (owned.second.empty())
+        {
+            std::size_t sep = name.rfind("::");
+            return "--" + name + " is not honoured: this program sets " + name.substr(sep + 2) +
+                   " itself" + kHelpPointer;
+        }
+        return "--" + name + " is set by this program through --" + owned.second + ": use --" +
+               owned.second + kHelpPointer;
+    }
+    for (auto& derived : m_derived)
+    {
+        if (derived.first == name)
+        {
+            return "--" + name + " is not allowed: it is " + derived.second + kHelpPointer;
+        }
+    }
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    if (m_usesDeclared && LookupAttribute(name, tid, info))
+    {
+        for (const std::string& used : m_uses)
+        {
+            TypeId u;
+            if (TypeId::LookupByNameFailSafe(used, &u) && (u == tid || u.IsChildOf(tid)))
+            {
+                return "";
+            }
+        }
+        return "--" + name + " is not allowed: this program builds no " + tid.GetName() +
+               (m_uses.empty() ? " (no ns-3 object)" : "") + kHelpPointer;
+    }
+    return "";
 }
 
 std::string
 FeroceCommandLine::CheckAttribute(const std::string& name,
                                   const std::string& value,
-                                  const std::string& flag,
-                                  bool set)
+                                  const std::string& who,
+                                  std::string* canonical) const
 {
     Ptr<const AttributeChecker> checker;
-    std::size_t sep = name.rfind("::");
     bool isAttribute = name.rfind("ns3::", 0) == 0;
-    GlobalValue* global = nullptr;
     if (isAttribute)
     {
         TypeId tid;
         TypeId::AttributeInformation info;
+        std::size_t sep = name.rfind("::");
         if (sep == 3 || !TypeId::LookupByNameFailSafe(name.substr(0, sep), &tid))
         {
             return "--" + Printable(name) + ": no such ns-3 type" + kHelpPointer;
@@ -351,78 +721,149 @@ FeroceCommandLine::CheckAttribute(const std::string& name,
                    Printable(name.substr(sep + 2)) + " (--PrintAttributes=" + tid.GetName() +
                    " lists them)";
         }
+        if (!(info.flags & TypeId::ATTR_CONSTRUCT) && !(info.flags & TypeId::ATTR_SET))
+        {
+            return "--" + name + " is not allowed: " + name.substr(sep + 2) + " cannot be set" +
+                   kHelpPointer;
+        }
         checker = info.checker;
     }
     else
     {
-        for (auto it = GlobalValue::Begin(); it != GlobalValue::End(); ++it)
-        {
-            if ((*it)->GetName() == name)
-            {
-                global = *it;
-                checker = global->GetChecker();
-            }
-        }
+        GlobalValue* global = FindGlobal(name);
         if (!global)
         {
             return "unknown flag --" + Printable(name) + kHelpPointer;
         }
+        checker = global->GetChecker();
     }
-    // ns-3 aborts on some unparseable strings (a Time): check the form first
+    // every value is read by the front door's grammar; ns-3 gets the canonical text
+    // ns-3 names some "ns3::TimeValue", others "BooleanValue"
     std::string type = checker->GetValueTypeName();
+    type = type.rfind("ns3::", 0) == 0 ? type : "ns3::" + type;
     std::string why;
+    std::string text = value;
     if (type == "ns3::TimeValue")
     {
         Time t;
         why = ParseText(value, t);
+        text = Canonical(t);
     }
     else if (type == "ns3::UintegerValue")
     {
         uint64_t u;
         why = ParseText(value, u);
+        text = std::to_string(u);
     }
     else if (type == "ns3::IntegerValue")
     {
         int64_t i;
         why = ParseText(value, i);
+        text = std::to_string(i);
     }
     else if (type == "ns3::DoubleValue")
     {
         double d;
         why = ParseText(value, d);
+        text = Canonical(d);
     }
     else if (type == "ns3::DataRateValue")
     {
         DataRate r;
         why = ParseText(value, r);
+        text = Canonical(r);
     }
     else if (type == "ns3::BooleanValue")
     {
         bool b;
         why = ParseText(value, b);
+        text = Canonical(b);
+    }
+    else if (type == "ns3::TypeIdValue")
+    {
+        TypeId t;
+        if (!TypeId::LookupByNameFailSafe(value, &t))
+        {
+            why = "the name of an ns-3 type (--PrintTypeIds lists them)";
+        }
+    }
+    else if (type == "ns3::Ipv4AddressValue")
+    {
+        in_addr a;
+        if (inet_pton(AF_INET, value.c_str(), &a) != 1)
+        {
+            why = "an IPv4 address, e.g. 10.0.0.1";
+        }
+    }
+    else if (type == "ns3::Mac48AddressValue")
+    {
+        if (!IsMac48(value))
+        {
+            why = "a MAC address, e.g. 00:00:00:00:00:01";
+        }
+    }
+    else if (type == "ns3::PointerValue" || type == "ns3::ObjectPtrContainerValue" ||
+             type == "ns3::ObjectFactoryValue")
+    {
+        return "--" + name +
+               " is not allowed: it holds an object; set the object's own "
+               "attributes (--ns3::TYPE::ATTRIBUTE=...)" +
+               kHelpPointer;
+    }
+    else if (type != "ns3::StringValue" && type != "ns3::EnumValue")
+    {
+        return "--" + name + " is not allowed: its values (" + type +
+               ") cannot be given on the command line" + kHelpPointer;
     }
     if (!why.empty())
     {
-        return Bad(flag, value, why);
+        return Bad(who, value, why);
     }
-    Ptr<AttributeValue> v = checker->CreateValidValue(StringValue(value));
+    if (text.find_first_of(std::string("\0\n\r", 3)) != std::string::npos)
+    {
+        return Bad(who, value, "one line of text");
+    }
+    Ptr<AttributeValue> v = checker->CreateValidValue(StringValue(text));
     if (!v)
     {
         std::string info = checker->GetUnderlyingTypeInformation();
-        return Bad(flag,
+        return Bad(who,
                    value,
                    "a value " + name + " accepts (" + (info.empty() ? type : info) + ")");
     }
-    if (!set)
+    if (!isAttribute)
     {
-        return "";
+        // the globals with rules of their own (ns-3 aborts or asserts on the rest)
+        if (name == "RngSeed")
+        {
+            uint64_t s = 0;
+            ParseText(value, s);
+            // MRG32k3a's seeds: not 0, below m2 = 4294944443 (ns-3 sets all six to the seed)
+            if (s < 1 || s > 4294944442ULL)
+            {
+                return Bad(who, value, "a whole number 1..4294944442");
+            }
+        }
+        else if (name == "SchedulerType" || name == "SimulatorImplementationType")
+        {
+            std::string arg = "--" + name + "=" + value;
+            char* args[] = {const_cast<char*>("x"), const_cast<char*>(arg.c_str())};
+            std::string error = RoceHelper::CheckSimulatorArguments(2, args);
+            if (!error.empty())
+            {
+                return error;
+            }
+        }
     }
-    bool ok = isAttribute ? Config::SetDefaultFailSafe(name, *v) : global->SetValue(*v);
-    return ok ? "" : Bad(flag, value, "a value " + name + " accepts");
+    if (canonical)
+    {
+        *canonical = text;
+    }
+    return "";
 }
 
 bool
-FeroceCommandLine::Parse(int argc, char** argv)
+FeroceCommandLine::Help(int argc, char** argv)
 {
     static const std::set<std::string> help = {"--help",
                                                "--PrintHelp",
@@ -431,22 +872,48 @@ FeroceCommandLine::Parse(int argc, char** argv)
                                                "--PrintTypeIds",
                                                "--PrintVersion",
                                                "--version"};
-    for (int i = 0; i < argc; i++)
-    {
-        m_command += (i ? " " : "") + std::string(argv[i]);
-    }
     for (int i = 1; i < argc; i++)
     {
         std::string arg = argv[i];
-        if (help.count(arg) || arg.rfind("--PrintGroup=", 0) == 0 ||
-            arg.rfind("--PrintAttributes=", 0) == 0)
+        bool attributes = arg.rfind("--PrintAttributes=", 0) == 0;
+        bool group = arg.rfind("--PrintGroup=", 0) == 0;
+        if (!help.count(arg) && !attributes && !group)
         {
-            char* args[] = {argv[0], argv[i]};
-            m_help.Parse(2, args); // prints and exits
-            return false;
+            continue;
         }
+        std::string value = arg.substr(arg.find('=') + 1);
+        TypeId tid;
+        if (attributes && !TypeId::LookupByNameFailSafe(value, &tid))
+        {
+            Reject(Bad("PrintAttributes",
+                       value,
+                       "the name of an ns-3 type, e.g. ns3::FeroceSwitch (--PrintTypeIds lists "
+                       "them)"));
+            return true;
+        }
+        if (group)
+        {
+            bool found = false;
+            for (uint16_t t = 0; t < TypeId::GetRegisteredN() && !found; t++)
+            {
+                found = TypeId::GetRegistered(t).GetGroupName() == value;
+            }
+            if (!found)
+            {
+                Reject(Bad("PrintGroup", value, "a group name (--PrintGroups lists them)"));
+                return true;
+            }
+        }
+        char* args[] = {argv[0], argv[i]};
+        m_help.Parse(2, args); // prints and exits
+        return true;
     }
-    std::vector<std::pair<std::string, std::string>> attributes;
+    return false;
+}
+
+bool
+FeroceCommandLine::ParseArguments(int argc, char** argv)
+{
     for (int i = 1; i < argc; i++)
     {
         std::string arg = argv[i];
@@ -461,59 +928,63 @@ FeroceCommandLine::Parse(int argc, char** argv)
         Flag* flag = FindFlag(name);
         if (!flag && eq == std::string::npos)
         {
-            Reject((name.rfind("ns3::", 0) == 0 ? "--" + Printable(name) + " needs a value"
-                                                : "unknown flag --" + Printable(name)) +
+            Reject((name.rfind("ns3::", 0) == 0 || FindGlobal(name)
+                        ? "--" + Printable(name) + " needs a value"
+                        : "unknown flag --" + Printable(name)) +
                    kHelpPointer);
             return false;
         }
         std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
-        if (flag)
+        if (!flag)
         {
-            bool boolean = flag->isBool;
-            if (eq == std::string::npos && boolean)
+            std::string error = Refusal(name);
+            if (error.empty())
             {
-                value = "1"; // --pcap alone means --pcap=1
+                error = CheckAttribute(name, value, name, nullptr);
             }
-            std::string why = eq == std::string::npos && !boolean ? "a value: --" + name + "=..."
-                                                                  : flag->parse(value);
-            if (!why.empty())
+            if (!error.empty())
             {
-                Reject(Bad(name, value, why));
+                Reject(error);
                 return false;
             }
-            if (!flag->attribute.empty())
-            {
-                // what the program will set the attribute to must be a value it accepts
-                std::string error = CheckAttribute(flag->attribute, value, name, false);
-                if (!error.empty())
-                {
-                    Reject(error);
-                    return false;
-                }
-            }
-            flag->given = true;
-            flag->text = value;
+            m_attributes.emplace_back(name, value);
             continue;
         }
-        std::string error = SetAttribute(name, value);
-        if (!error.empty())
+        if (eq == std::string::npos)
         {
-            Reject(error);
-            return false;
-        }
-        attributes.emplace_back(name, value);
-    }
-    for (auto& a : attributes)
-    {
-        for (auto& owned : m_owned)
-        {
-            if (owned.first == a.first)
+            if (!flag->isBool)
             {
-                Reject("--" + a.first + " is set by this program through --" + owned.second +
-                       ": use --" + owned.second + kHelpPointer);
+                Reject(Bad(name, "", "a value: --" + name + "=..."));
                 return false;
             }
+            value = "1"; // --pcap alone means --pcap=1
         }
+        std::string why = flag->parse(value);
+        if (!why.empty())
+        {
+            Reject(Bad(name, value, why));
+            return false;
+        }
+        flag->given = true;
+        flag->text = value;
+    }
+    return true;
+}
+
+bool
+FeroceCommandLine::ApplySources()
+{
+    // lists not given: their default text
+    for (Flag& f : m_flags)
+    {
+        if (!f.given && !f.defaultText.empty())
+        {
+            f.parse(f.defaultText);
+        }
+    }
+    // attributes given: over a flag bound to the same one (both given: refused)
+    for (auto& a : m_attributes)
+    {
         for (Flag& f : m_flags)
         {
             if (f.attribute != a.first)
@@ -536,7 +1007,86 @@ FeroceCommandLine::Parse(int argc, char** argv)
             f.text = a.second;
         }
     }
-    m_attributes = attributes;
+    // every flag within its range (a bound flag's value may have come from its attribute); an
+    // empty list whose default is empty means none, unchecked
+    for (Flag& f : m_flags)
+    {
+        if (f.isList && f.defaultText.empty() && (!f.given || f.text.empty()))
+        {
+            continue;
+        }
+        if (f.isList && f.given && f.text.empty())
+        {
+            Reject(Bad(f.name, "", "at least one item"));
+            return false;
+        }
+        std::string why = f.check();
+        if (!why.empty())
+        {
+            std::string as = f.given ? f.text : f.format();
+            for (auto& a : m_attributes)
+            {
+                if (a.first == f.attribute)
+                {
+                    Reject(Bad(a.first, a.second, why));
+                    return false;
+                }
+            }
+            Reject(Bad(f.name, as, why));
+            return false;
+        }
+    }
+    // the sources, highest last so that each applies where nothing higher did
+    for (auto& a : m_attributes)
+    {
+        std::string error = SetDefault(a.first, a.second, FeroceSource::User);
+        if (!error.empty())
+        {
+            Reject(error);
+            return false;
+        }
+    }
+    for (Flag& f : m_flags)
+    {
+        std::string attribute = !f.attribute.empty() ? f.attribute : f.sets;
+        std::string text = f.canonical();
+        if (attribute.empty() || text.empty())
+        {
+            continue;
+        }
+        std::string error = SetDefault(attribute,
+                                       text,
+                                       f.given ? FeroceSource::Flag : FeroceSource::Program,
+                                       f.name);
+        if (!error.empty())
+        {
+            Reject(error);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool
+FeroceCommandLine::Parse(int argc, char** argv)
+{
+    for (int i = 0; i < argc; i++)
+    {
+        m_command += (i ? " " : "") + std::string(argv[i]);
+    }
+    if (Help(argc, argv) || !ParseArguments(argc, argv) || !ApplySources())
+    {
+        if (m_exitCode == 0)
+        {
+            m_exitCode = 2;
+        }
+        return false;
+    }
+    using CountFn = std::size_t (*)();
+    if (auto count = reinterpret_cast<CountFn>(dlsym(RTLD_DEFAULT, "feroce_audit_count")))
+    {
+        m_auditFrom = count();
+    }
     return true;
 }
 
@@ -554,36 +1104,164 @@ FeroceCommandLine::Reject(const std::string& message)
     return m_exitCode;
 }
 
-bool
-FeroceCommandLine::IsGiven(const std::string& name) const
+int
+FeroceCommandLine::RejectFlag(const std::string& name, const std::string& allowed)
 {
-    for (const Flag& f : m_flags)
+    return Reject(Bad(name, GetText(name), allowed));
+}
+
+// ---- precedence -----------------------------------------------------------------------------
+
+std::string
+FeroceCommandLine::SetDefault(const std::string& attribute,
+                              const std::string& text,
+                              FeroceSource source,
+                              const std::string& who)
+{
+    Source& held = m_sources[attribute];
+    if (held.source > source)
     {
-        if (f.name == name)
+        return ""; // a higher source set it: the user's value stays
+    }
+    std::string canonical;
+    std::string name = who.empty() ? attribute : who;
+    std::string error = CheckAttribute(attribute, text, name, &canonical);
+    if (!error.empty())
+    {
+        return error;
+    }
+    Ptr<const AttributeChecker> checker;
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    bool ok = false;
+    if (LookupAttribute(attribute, tid, info))
+    {
+        Ptr<AttributeValue> v = info.checker->CreateValidValue(StringValue(canonical));
+        ok = v && Config::SetDefaultFailSafe(attribute, *v);
+    }
+    else if (GlobalValue* global = FindGlobal(attribute))
+    {
+        Ptr<AttributeValue> v = global->GetChecker()->CreateValidValue(StringValue(canonical));
+        ok = v && global->SetValue(*v);
+    }
+    if (!ok)
+    {
+        return "--" + attribute + "=" + Printable(text) + " is not allowed" + kHelpPointer;
+    }
+    held.source = source;
+    held.givenAs = "--" + name + "=" + Printable(text);
+    held.canonical = canonical;
+    return "";
+}
+
+std::string
+FeroceCommandLine::SetBeneath(const std::string& attribute, const std::string& text)
+{
+    return SetDefault(attribute, text, FeroceSource::Program);
+}
+
+FeroceSource
+FeroceCommandLine::GetSource(const std::string& attribute) const
+{
+    auto it = m_sources.find(attribute);
+    return it == m_sources.end() ? FeroceSource::Default : it->second.source;
+}
+
+std::string
+FeroceCommandLine::GetGivenAs(const std::string& attribute) const
+{
+    auto it = m_sources.find(attribute);
+    return it == m_sources.end() ? "" : it->second.givenAs;
+}
+
+std::string
+FeroceCommandLine::GetDefault(const std::string& attribute)
+{
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    if (LookupAttribute(attribute, tid, info))
+    {
+        return info.initialValue->SerializeToString(info.checker);
+    }
+    return "";
+}
+
+bool
+FeroceCommandLine::RefuseType(const std::string& type, const std::string& why)
+{
+    TypeId refused;
+    if (!TypeId::LookupByNameFailSafe(type, &refused))
+    {
+        return false;
+    }
+    for (auto& a : m_attributes)
+    {
+        TypeId tid;
+        TypeId::AttributeInformation info;
+        if (LookupAttribute(a.first, tid, info) && (tid == refused || refused.IsChildOf(tid)))
         {
-            return f.given;
+            Reject("--" + a.first + "=" + Printable(a.second) + " is not allowed: " + why +
+                   kHelpPointer);
+            return true;
         }
     }
     return false;
 }
 
+// ---- warnings -------------------------------------------------------------------------------
+
+void
+FeroceCommandLine::Warn(const std::string& text)
+{
+    m_warnings.push_back(Printable(text));
+}
+
+const std::vector<std::string>&
+FeroceCommandLine::GetWarnings() const
+{
+    return m_warnings;
+}
+
+void
+FeroceCommandLine::PrintWarnings()
+{
+    if (m_warningsPrinted)
+    {
+        return;
+    }
+    m_warningsPrinted = true;
+    for (const std::string& w : m_warnings)
+    {
+        std::cerr << m_program << ": warning: " << w << std::endl;
+    }
+}
+
+// ---- what was given -------------------------------------------------------------------------
+
+bool
+FeroceCommandLine::IsGiven(const std::string& name) const
+{
+    const Flag* f = FindFlag(name);
+    return f && f->given;
+}
+
 std::string
 FeroceCommandLine::GetText(const std::string& name) const
 {
-    for (const Flag& f : m_flags)
-    {
-        if (f.name == name)
-        {
-            return f.given ? Printable(f.text) : f.format();
-        }
-    }
-    return "";
+    const Flag* f = FindFlag(name);
+    return !f ? "" : f->given ? Printable(f->text) : f->format();
 }
 
 const std::string&
 FeroceCommandLine::GetCommand() const
 {
     return m_command;
+}
+
+const std::string&
+FeroceCommandLine::GetProgram() const
+{
+    return m_program;
 }
 
 std::vector<std::pair<std::string, std::string>>
@@ -603,106 +1281,66 @@ FeroceCommandLine::GetAttributes() const
     return m_attributes;
 }
 
-namespace
-{
+// ---- the audit (tests) ----------------------------------------------------------------------
 
-/// Every object reachable from o: its aggregates and the objects its attributes hold.
 void
-Collect(Ptr<Object> o, std::set<Object*>& seen, std::vector<Ptr<Object>>& out)
+FeroceCommandLine::Audit(const std::string& when) const
 {
-    if (!o || !seen.insert(PeekPointer(o)).second)
+    using CountFn = std::size_t (*)();
+    using ObjectFn = Object* (*)(std::size_t);
+    auto count = reinterpret_cast<CountFn>(dlsym(RTLD_DEFAULT, "feroce_audit_count"));
+    auto object = reinterpret_cast<ObjectFn>(dlsym(RTLD_DEFAULT, "feroce_audit_object"));
+    if (!count || !object)
     {
-        return;
+        return; // not a test run
     }
-    out.push_back(o);
-    if (Ptr<NetDevice> dev = DynamicCast<NetDevice>(o))
+    std::size_t n = count();
+    auto fail = [this](const std::string& what) {
+        std::cerr << m_program << ": audit: " << what << std::endl;
+        std::exit(3);
+    };
+    if (n <= m_auditFrom)
     {
-        Collect(dev->GetChannel(), seen, out);
+        fail("no object was created " + when + ": the audit sees nothing");
     }
-    Object::AggregateIterator it = o->GetAggregateIterator();
-    while (it.HasNext())
+    for (auto& s : m_sources)
     {
-        Collect(ConstCast<Object>(it.Next()), seen, out);
-    }
-    for (TypeId t = o->GetInstanceTypeId();; t = t.GetParent())
-    {
-        for (std::size_t i = 0; i < t.GetAttributeN(); i++)
-        {
-            TypeId::AttributeInformation info = t.GetAttribute(i);
-            if (!(info.flags & TypeId::ATTR_GET) || !info.accessor->HasGetter())
-            {
-                continue;
-            }
-            Ptr<AttributeValue> v = info.checker->Create();
-            if (Ptr<PointerValue> p = DynamicCast<PointerValue>(v))
-            {
-                o->GetAttribute(info.name, *p);
-                Collect(p->GetObject(), seen, out);
-            }
-            else if (Ptr<ObjectPtrContainerValue> c = DynamicCast<ObjectPtrContainerValue>(v))
-            {
-                o->GetAttribute(info.name, *c);
-                for (auto j = c->Begin(); j != c->End(); ++j)
-                {
-                    Collect(j->second, seen, out);
-                }
-            }
-        }
-        if (t == t.GetParent())
-        {
-            break;
-        }
-    }
-}
-
-} // namespace
-
-std::string
-FeroceCommandLine::CheckAttributesHonoured() const
-{
-    if (m_attributes.empty())
-    {
-        return "";
-    }
-    std::set<Object*> seen;
-    std::vector<Ptr<Object>> objects;
-    for (auto n = NodeList::Begin(); n != NodeList::End(); ++n)
-    {
-        Collect(*n, seen, objects);
-    }
-    for (auto& a : m_attributes)
-    {
-        if (a.first.rfind("ns3::", 0) != 0)
-        {
-            continue; // a global value
-        }
-        std::size_t sep = a.first.rfind("::");
-        TypeId tid = TypeId::LookupByName(a.first.substr(0, sep));
+        const std::string& attribute = s.first;
+        bool owned = IsOwned(attribute);
+        TypeId tid;
         TypeId::AttributeInformation info;
-        tid.LookupAttributeByName(a.first.substr(sep + 2), &info);
-        if (!(info.flags & TypeId::ATTR_GET) || !info.accessor->HasGetter())
+        if (owned || s.second.source == FeroceSource::Default ||
+            !LookupAttribute(attribute, tid, info) || !(info.flags & TypeId::ATTR_GET) ||
+            !info.accessor->HasGetter())
         {
             continue;
         }
-        std::string want = info.initialValue->SerializeToString(info.checker);
-        for (Ptr<Object> o : objects)
+        Ptr<AttributeValue> want = info.checker->CreateValidValue(StringValue(s.second.canonical));
+        std::string wanted = want->SerializeToString(info.checker);
+        std::size_t holders = 0;
+        for (std::size_t i = m_auditFrom; i < n; i++)
         {
-            if (!o->GetInstanceTypeId().IsChildOf(tid) && o->GetInstanceTypeId() != tid)
+            Object* o = object(i);
+            TypeId type = o->GetInstanceTypeId();
+            if (type != tid && !type.IsChildOf(tid))
             {
                 continue;
             }
+            holders++;
             Ptr<AttributeValue> have = info.checker->Create();
             o->GetAttribute(info.name, *have);
-            std::string got = have->SerializeToString(info.checker);
-            if (got != want)
+            std::string held = have->SerializeToString(info.checker);
+            if (held != wanted)
             {
-                return "--" + a.first + "=" + Printable(a.second) +
-                       " is not honoured: this program sets " + info.name + " itself (to " + got +
-                       "); use its own flag" + kHelpPointer;
+                fail(s.second.givenAs + " is not honoured " + when + ": a " + type.GetName() +
+                     " holds " + info.name + " = " + held + " (expected " + wanted + ")");
             }
         }
+        if (holders == 0 && s.second.source >= FeroceSource::Flag && when == "after the run")
+        {
+            fail(s.second.givenAs + " is not honoured: the program created no " + tid.GetName());
+        }
     }
-    return "";
 }
 
 } // namespace ns3

@@ -6,107 +6,42 @@
 
 #include "feroce-study.h"
 
+#include "feroce-cpu-time.h"
+#include "feroce-input-rules.h"
+#include "feroce-row-writer.h"
 #include "roce-helper.h"
 
+#include "ns3/abort.h"
 #include "ns3/feroce-db.h"
+#include "ns3/feroce-net-device.h"
 #include "ns3/feroce-stats.h"
-#include "ns3/log.h"
+#include "ns3/node-list.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
-#include <cstring>
-#include <dirent.h>
 #include <iostream>
 #include <sstream>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("FeroceStudy");
-
 namespace
 {
 
-/// CPU seconds (user and system) of this process so far (the console's speed line).
-double
-ProcessCpuSeconds()
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-}
-
-/// mkdir -p: every missing parent too, each one made listed in created.
-bool
-MakeDirectories(const std::string& path, std::vector<std::string>* created = nullptr)
-{
-    for (std::size_t i = 1; i <= path.size(); i++)
-    {
-        if (i == path.size() || path[i] == '/')
-        {
-            std::string part = path.substr(0, i);
-            if (mkdir(part.c_str(), 0777) == 0)
-            {
-                if (created)
-                {
-                    created->push_back(part);
-                }
-            }
-            else if (errno != EEXIST)
-            {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-/// Why a run could not write into dir ("" if it can): an existing folder must be
-/// writable, a missing one creatable in its nearest existing parent.
-std::string
-CheckOutdir(const std::string& dir)
-{
-    struct stat sb;
-    std::string probe = dir;
-    while (stat(probe.c_str(), &sb) != 0)
-    {
-        std::size_t slash = probe.find_last_of('/');
-        probe = slash == std::string::npos ? "." : slash == 0 ? "/" : probe.substr(0, slash);
-    }
-    if (!S_ISDIR(sb.st_mode))
-    {
-        return probe == dir ? "it is not a folder" : probe + " is not a folder";
-    }
-    if (access(probe.c_str(), W_OK | X_OK) != 0)
-    {
-        return probe + " is not writable";
-    }
-    return "";
-}
-
-/// The output limit without --force: the CSVs of the windows (bytes).
+/// The output limit without --force: CSVs and pcaps (bytes).
 const double kOutputLimitBytes = 200e6;
 
-std::string
-FormatNumber(double v)
-{
-    if (!std::isfinite(v))
-    {
-        return "nan";
-    }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-}
+/// The files every study may write, checked in OUTDIR before the run.
+const std::vector<std::string> kStudyFiles = {"params.txt",
+                                              "flows.csv",
+                                              "goodput.csv",
+                                              "series.csv",
+                                              "pause.csv",
+                                              "switches.csv",
+                                              "metrics.txt"};
 
 } // namespace
 
@@ -130,7 +65,12 @@ FeroceStudy::FeroceStudy(const std::string& scenario,
     AddFlag("warmup", "Windows ending before this are left out of Jain's index", m_warmup);
     AddFlag("pcap", "Write a pcap per device into outdir", m_pcap);
     m_cmd.AddValue("db", "Results database (sqlite); none: write no row", m_db);
-    m_cmd.AddValue("force", "Run even if the CSVs would pass 200 MB", m_force);
+    m_cmd.AddValue("force", "Run even if the outputs would pass 200 MB", m_force);
+    // what every study's helpers set per object, or derive
+    m_cmd.Derived("ns3::DcqcnReactionPoint::LineRate",
+                  "the NIC's DataRate (--ns3::FeroceNetDevice::DataRate or the program's rate "
+                  "flag)");
+    m_cmd.Owns("ns3::RoceNic::Ipv4Address");
 }
 
 void
@@ -139,10 +79,34 @@ FeroceStudy::Owns(const std::string& attribute, const std::string& flag)
     m_cmd.Owns(attribute, flag);
 }
 
+void
+FeroceStudy::Owns(const std::string& attribute)
+{
+    m_cmd.Owns(attribute);
+}
+
 bool
 FeroceStudy::IsGiven(const std::string& name) const
 {
     return m_cmd.IsGiven(name);
+}
+
+FeroceCommandLine&
+FeroceStudy::GetCommandLine()
+{
+    return m_cmd;
+}
+
+std::string
+FeroceStudy::SetBeneath(const std::string& attribute, const std::string& text)
+{
+    return m_cmd.SetBeneath(attribute, text);
+}
+
+void
+FeroceStudy::Warn(const std::string& text)
+{
+    m_cmd.Warn(text);
 }
 
 std::vector<std::pair<std::string, std::string>>
@@ -166,25 +130,19 @@ FeroceStudy::GetParameters() const
 bool
 FeroceStudy::Parse(int argc, char** argv)
 {
-    std::string simulatorError = RoceHelper::CheckSimulatorArguments(argc, argv);
-    if (!simulatorError.empty())
-    {
-        Reject(simulatorError);
-        return false;
-    }
     RoceHelper::SetDefaultSimulator(); // before Parse: the command line wins
     if (!m_cmd.Parse(argc, argv))
     {
         m_exitCode = m_cmd.GetExitCode();
         return false;
     }
-    auto ms = [](Time t) { return FormatNumber(t.GetSeconds() * 1e3) + "ms"; };
+    auto ms = [](Time t) { return FeroceFormatNumber(t.GetSeconds() * 1e3) + "ms"; };
     if (m_duration.IsStrictlyPositive() && m_window.IsStrictlyPositive() &&
         m_window <= m_duration && m_warmup + m_window > m_duration && !m_cmd.IsGiven("warmup"))
     {
         // a short run: the default warm-up would leave no window for Jain's index
-        std::cerr << m_scenario << ": note: --warmup=0 (the default " << ms(m_warmup)
-                  << " leaves no window of --duration=" << ms(m_duration) << ")" << std::endl;
+        Warn("--warmup=0 (the default " + ms(m_warmup) +
+             " leaves no window of --duration=" + ms(m_duration) + ")");
         m_warmup = Time(0);
     }
     std::string error;
@@ -203,21 +161,10 @@ FeroceStudy::Parse(int argc, char** argv)
                 ") or more before --duration (" + ms(m_duration) +
                 "), or Jain's index has no window";
     }
-    else if (m_outdir.empty())
+    if (error.empty())
     {
-        error = "--outdir= is not allowed: expected a folder";
-    }
-    else if (std::string why = CheckOutdir(m_outdir); !why.empty())
-    {
-        error = "--outdir=" + m_outdir + " is not allowed: " + why;
-    }
-    else if (m_db != "none")
-    {
-        char why[512];
-        if (feroce_db_check(m_db.c_str(), why, sizeof why) != 0)
-        {
-            error = "--db=" + m_db + " is not allowed: " + why + " (none: write no row)";
-        }
+        m_output = std::make_unique<FeroceRunOutput>(m_scenario, m_outdir, m_db);
+        error = m_output->Check(kStudyFiles);
     }
     if (!error.empty())
     {
@@ -236,7 +183,10 @@ FeroceStudy::ParseTime(const std::string& text, Time& t)
 int
 FeroceStudy::Reject(const std::string& message)
 {
-    Cleanup();
+    if (m_output)
+    {
+        m_output->Cleanup();
+    }
     m_exitCode = m_cmd.Reject(message);
     return m_exitCode;
 }
@@ -245,33 +195,6 @@ int
 FeroceStudy::RejectFlag(const std::string& name, const std::string& allowed)
 {
     return Reject("--" + name + "=" + m_cmd.GetText(name) + " is not allowed: expected " + allowed);
-}
-
-void
-FeroceStudy::Cleanup()
-{
-    if (!m_tmpdir.empty())
-    {
-        if (DIR* d = opendir(m_tmpdir.c_str()))
-        {
-            while (dirent* e = readdir(d))
-            {
-                std::string name = e->d_name;
-                if (name != "." && name != "..")
-                {
-                    std::remove((m_tmpdir + "/" + name).c_str());
-                }
-            }
-            closedir(d);
-        }
-        rmdir(m_tmpdir.c_str());
-        m_tmpdir.clear();
-    }
-    for (auto d = m_createdDirs.rbegin(); d != m_createdDirs.rend(); ++d)
-    {
-        rmdir(d->c_str()); // only if empty
-    }
-    m_createdDirs.clear();
 }
 
 int
@@ -310,19 +233,47 @@ FeroceStudy::GetPcap() const
     return m_pcap;
 }
 
+bool
+FeroceStudy::BeginOutput()
+{
+    if (m_output->HasBegun())
+    {
+        return true;
+    }
+    std::string leftover;
+    std::string error = m_output->Begin(&leftover);
+    if (!error.empty())
+    {
+        Reject(error);
+        return false;
+    }
+    if (!leftover.empty())
+    {
+        Warn(leftover + " holds the files of a run that did not finish (killed, or still "
+                        "running); they stay there");
+    }
+    return true;
+}
+
 std::string
 FeroceStudy::GetPath(const std::string& name)
 {
-    if (m_tmpdir.empty())
-    {
-        std::string tmp = m_outdir + "/incomplete-run";
-        if (!MakeDirectories(tmp, &m_createdDirs))
-        {
-            NS_FATAL_ERROR("cannot create " << tmp << ": " << std::strerror(errno));
-        }
-        m_tmpdir = tmp;
-    }
-    return m_tmpdir + "/" + name;
+    NS_ABORT_MSG_IF(!m_output || !m_output->HasBegun(),
+                    "FeroceStudy::GetPath before Run: use EnablePcap for pcaps");
+    return m_output->GetPath(name);
+}
+
+std::ofstream
+FeroceStudy::OpenOutput(const std::string& name)
+{
+    m_extraOutputs += "," + name;
+    return std::ofstream(GetPath(name));
+}
+
+void
+FeroceStudy::EnablePcap(RoceHelper& helper, const std::string& prefix)
+{
+    m_pcaps.emplace_back(&helper, prefix);
 }
 
 void
@@ -331,25 +282,13 @@ FeroceStudy::AddFlow(const std::string& name,
                      Time start,
                      Time stop)
 {
-    Flow f;
-    f.name = name;
-    f.bytes = deliveredBytes;
-    f.start = start;
-    f.stop = stop;
-    m_flows.push_back(f);
+    m_meter.AddFlow(name, deliveredBytes, start, stop);
 }
 
 void
 FeroceStudy::AddGauge(const std::string& name, std::function<double()> value)
 {
-    m_gauges.emplace_back(name, value);
-}
-
-std::ofstream
-FeroceStudy::OpenOutput(const std::string& name)
-{
-    m_extraOutputs += "," + name;
-    return std::ofstream(GetPath(name));
+    m_meter.AddGauge(name, value);
 }
 
 void
@@ -410,7 +349,7 @@ FeroceStudy::WriteSwitches()
         {
             table << s.name << "," << s.sw->GetNPorts() << "," << probe.GetQueueMax() << ","
                   << c.bufferPeak << "," << c.pauseFramesSent << ","
-                  << FormatNumber(swPause.GetSeconds() * 1e3) << "," << c.ecnMarks << ","
+                  << FeroceFormatNumber(swPause.GetSeconds() * 1e3) << "," << c.ecnMarks << ","
                   << c.TotalDrops() << "\n";
             std::ostringstream rows;
             probe.WritePauseIntervals(rows, m_duration);
@@ -463,185 +402,113 @@ FeroceStudy::AddMetric(const std::string& name, double value)
     m_metrics.emplace_back(name, value);
 }
 
-void
-FeroceStudy::Sample()
+double
+FeroceStudy::EstimateOutputBytes(std::string* what) const
 {
-    Time now = Simulator::Now();
-    Time from = now - m_window;
-    std::vector<double> active;
-    uint64_t windowBytes = 0;
-    uint64_t topBytes = 0;
-    int top = -1;
-    m_goodputCsv << now.GetNanoSeconds();
-    for (Flow& f : m_flows)
+    // a time (ns) and a number per flow and gauge per window, about 12 bytes each
+    double rows = std::ceil(m_duration.GetSeconds() / m_window.GetSeconds());
+    std::size_t gauges = m_meter.GetGaugeCount();
+    double csv = rows * 12 * double(2 + m_meter.GetFlowCount() + (gauges ? 1 + gauges : 0));
+    std::ostringstream s;
+    s.precision(3);
+    s << "--duration/--window give " << rows << " windows, about " << csv / 1e6 << " MB of CSV";
+    double pcap = 0;
+    if (m_pcap && !m_pcaps.empty())
     {
-        uint64_t b = f.bytes();
-        uint64_t delta = b - f.last;
-        double gbps = double(delta) * 8 / m_window.GetSeconds() / 1e9;
-        windowBytes += delta;
-        if (delta > topBytes)
+        // a pcap record (16 bytes + the frame without FCS) is shorter than the frame on the
+        // wire (+ preamble, FCS, gap: 24): a device's pcap holds at most its line rate x the
+        // duration, each way
+        uint32_t devices = 0;
+        for (auto n = NodeList::Begin(); n != NodeList::End(); ++n)
         {
-            topBytes = delta;
-            top = int(&f - m_flows.data());
+            for (uint32_t d = 0; d < (*n)->GetNDevices(); d++)
+            {
+                if (Ptr<FeroceNetDevice> dev = (*n)->GetDevice(d)->GetObject<FeroceNetDevice>())
+                {
+                    pcap += 24 + 2 * double(dev->GetDataRate().GetBitRate()) / 8 *
+                                     m_duration.GetSeconds();
+                    devices++;
+                }
+            }
         }
-        f.last = b;
-        m_goodputCsv << "," << FormatNumber(gbps);
-        if (f.start <= from && now <= f.stop)
-        {
-            active.push_back(gbps);
-        }
+        s << " and up to " << pcap / 1e6 << " MB of pcap (" << devices
+          << " devices at line rate both ways for --duration)";
     }
-    // fairness among the flows that were meant to send the whole window; one flow is trivially fair
-    double jain = active.size() >= 2 ? feroce_jain(active.data(), active.size()) : NAN;
-    m_goodputCsv << "," << (std::isfinite(jain) ? FormatNumber(jain) : "") << "\n";
-    if (from >= m_warmup && std::isfinite(jain))
-    {
-        m_jain.push_back(jain);
-    }
-    if (from >= m_warmup && active.size() >= 2)
-    {
-        CountHolder(windowBytes, topBytes, top);
-    }
-    if (!m_gauges.empty())
-    {
-        m_seriesCsv << now.GetNanoSeconds();
-        for (auto& g : m_gauges)
-        {
-            m_seriesCsv << "," << FormatNumber(g.second());
-        }
-        m_seriesCsv << "\n";
-    }
-    if (now + m_window <= m_duration)
-    {
-        Simulator::Schedule(m_window, &FeroceStudy::Sample, this);
-    }
-    else if (now == m_duration)
-    {
-        Simulator::Stop(); // after this last window (a Stop(duration) would come before it)
-    }
+    *what = s.str();
+    return csv + pcap;
 }
 
 bool
 FeroceStudy::Run()
 {
-    std::string error = m_cmd.CheckAttributesHonoured();
-    if (!error.empty())
+    std::string refused = CheckInputRules(m_cmd);
+    if (!refused.empty())
     {
-        Reject(error);
+        Reject(refused);
         return false;
     }
-    // a time (ns) and a number per flow and gauge per window, about 12 bytes each
-    double rows = std::ceil(m_duration.GetSeconds() / m_window.GetSeconds());
-    double bytes =
-        rows * 12 * double(2 + m_flows.size() + (m_gauges.empty() ? 0 : 1 + m_gauges.size()));
-    if (bytes > kOutputLimitBytes && !m_force)
+    m_cmd.Audit("before the run");
+    std::string what;
+    if (EstimateOutputBytes(&what) > kOutputLimitBytes && !m_force)
     {
-        std::ostringstream s;
-        s.precision(3);
-        s << "--duration/--window give " << rows << " windows, about " << bytes / 1e6
-          << " MB of CSV: more than the 200 MB limit; a longer --window, or --force";
-        Reject(s.str());
+        Reject(what + ": more than the 200 MB limit; a longer --window, a shorter --duration, "
+                      "or --force");
         return false;
     }
+    if (!BeginOutput())
+    {
+        return false;
+    }
+    m_cmd.PrintWarnings();
     char now[32];
     feroce_db_now(now, sizeof now);
     m_startedAt = now;
-    std::ofstream params(GetPath("params.txt"));
-    for (auto& p : GetParameters())
+    FeroceRowWriter params(m_scenario,
+                           GetParameters(),
+                           RngSeedManager::GetRun(),
+                           m_cmd.GetWarnings());
+    bool ok = params.WriteParams(GetPath("params.txt")) &&
+              m_meter.WriteFlows(GetPath("flows.csv")) &&
+              m_meter.Start(m_window,
+                            m_warmup,
+                            m_duration,
+                            GetPath("goodput.csv"),
+                            GetPath("series.csv"));
+    if (!ok)
     {
-        params << p.first << "=" << p.second << "\n";
+        std::cerr << m_scenario << ": cannot write into " << m_outdir << std::endl;
+        m_output->Cleanup();
+        m_exitCode = 1;
+        return false;
     }
-    params << "RngRun=" << RngSeedManager::GetRun() << "\n";
-    params.close();
-    std::ofstream flows(GetPath("flows.csv"));
-    flows << "flow,start_ns,stop_ns\n";
-    for (const Flow& f : m_flows)
+    if (m_pcap)
     {
-        flows << f.name << "," << f.start.GetNanoSeconds() << "," << f.stop.GetNanoSeconds()
-              << "\n";
-    }
-    m_goodputCsv.open(GetPath("goodput.csv"));
-    m_goodputCsv << "t_ns";
-    for (const Flow& f : m_flows)
-    {
-        m_goodputCsv << "," << f.name << "_gbps";
-    }
-    m_goodputCsv << ",jain\n";
-    if (!m_gauges.empty())
-    {
-        m_seriesCsv.open(GetPath("series.csv"));
-        m_seriesCsv << "t_ns";
-        for (auto& g : m_gauges)
+        for (auto& p : m_pcaps)
         {
-            m_seriesCsv << "," << g.first;
+            p.first->EnablePcapAll(GetPath(p.second));
         }
-        m_seriesCsv << "\n";
-    }
-    Simulator::Schedule(m_window, &FeroceStudy::Sample, this);
-    if (m_duration % m_window != Time(0))
-    {
-        Simulator::Stop(m_duration);
     }
     auto t0 = std::chrono::steady_clock::now();
-    double cpu0 = ProcessCpuSeconds();
+    double cpu0 = FeroceCpuSeconds();
     uint64_t events0 = Simulator::GetEventCount();
     Simulator::Run();
     m_wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    m_runCpuSeconds = ProcessCpuSeconds() - cpu0;
+    m_runCpuSeconds = FeroceCpuSeconds() - cpu0;
     m_runEvents = Simulator::GetEventCount() - events0;
-    for (Flow& f : m_flows)
-    {
-        f.total = f.bytes();
-    }
+    m_meter.Stop();
     if (!m_switches.empty())
     {
         WriteSwitches();
     }
+    m_cmd.Audit("after the run");
     return true;
-}
-
-void
-FeroceStudy::CountHolder(uint64_t windowBytes, uint64_t topBytes, int top)
-{
-    m_contendedWindows++;
-    if (windowBytes == 0)
-    {
-        m_idleWindows++;
-    }
-    else if (topBytes * 10 >= windowBytes * 9)
-    {
-        m_soloWindows++;
-        if (m_lastSolo >= 0 && m_lastSolo != top)
-        {
-            m_handovers++;
-        }
-        m_lastSolo = top;
-    }
 }
 
 int
 FeroceStudy::Finish()
 {
     // the study's own metrics first, then the program's
-    std::vector<std::pair<std::string, double>> metrics;
-    uint64_t delivered = 0;
-    for (const Flow& f : m_flows)
-    {
-        delivered += f.total;
-    }
-    metrics.emplace_back("goodput_gbps", double(delivered) * 8 / m_duration.GetSeconds() / 1e9);
-    struct feroce_summary jain;
-    std::vector<double> j = m_jain;
-    feroce_summarize(j.data(), j.size(), &jain);
-    metrics.emplace_back("jain_min", jain.min);
-    metrics.emplace_back("jain_mean", jain.mean);
-    metrics.emplace_back("jain_windows", double(jain.n));
-    if (m_contendedWindows > 0)
-    {
-        metrics.emplace_back("solo_fraction", double(m_soloWindows) / m_contendedWindows);
-        metrics.emplace_back("idle_fraction", double(m_idleWindows) / m_contendedWindows);
-        metrics.emplace_back("handovers", double(m_handovers));
-    }
+    std::vector<std::pair<std::string, double>> metrics = m_meter.GetMetrics();
     if (!m_latenciesUs.empty())
     {
         struct feroce_summary lat;
@@ -650,129 +517,42 @@ FeroceStudy::Finish()
         metrics.emplace_back("latency_p99_us", lat.p99);
         metrics.emplace_back("latency_max_us", lat.max);
     }
-    for (const Flow& f : m_flows)
+    for (auto& m : m_meter.GetFlowMetrics())
     {
-        metrics.emplace_back(f.name + "_gbps", double(f.total) * 8 / m_duration.GetSeconds() / 1e9);
+        metrics.push_back(m);
     }
     metrics.insert(metrics.end(), m_switchMetrics.begin(), m_switchMetrics.end());
-    for (auto& m : m_metrics)
-    {
-        auto same = std::find_if(metrics.begin(), metrics.end(), [&m](const auto& mine) {
-            return mine.first == m.first;
-        });
-        if (same != metrics.end())
-        {
-            same->second = m.second; // the program knows better
-        }
-        else
-        {
-            metrics.push_back(m);
-        }
-    }
-
-    std::string metricsName = GetPath("metrics.txt");
-    std::ofstream out(metricsName);
-    for (auto& m : metrics)
-    {
-        out << m.first << "=" << FormatNumber(m.second) << "\n";
-        std::cout << m_scenario << ": " << m.first << "=" << FormatNumber(m.second) << "\n";
-    }
-    out.close();
-    m_goodputCsv.close();
-    m_seriesCsv.close();
-    if (!out || !m_goodputCsv)
+    FeroceRowWriter row(m_scenario, GetParameters(), RngSeedManager::GetRun(), m_cmd.GetWarnings());
+    row.SetMetrics(metrics, m_metrics);
+    bool written = row.WriteMetrics(GetPath("metrics.txt"), std::cout);
+    if (!m_meter.Close() || !written)
     {
         std::cerr << m_scenario << ": cannot write into " << m_outdir << std::endl;
-        Cleanup();
+        m_output->Cleanup();
         return 1;
     }
-    std::cout << m_scenario << ": wall " << FormatNumber(m_wallSeconds) << " s (CPU "
-              << FormatNumber(m_runCpuSeconds) << " s, " << m_runEvents << " events) for "
-              << FormatNumber(m_duration.GetSeconds()) << " s simulated\n"
-              << m_scenario << ": wrote " << m_outdir << "/{params.txt,flows.csv,goodput.csv"
-              << (m_gauges.empty() ? "" : ",series.csv") << m_extraOutputs << ",metrics.txt}"
-              << (m_pcap ? " and " + m_outdir + "/*.pcap" : "") << std::endl;
-
-    if (m_db == "none")
-    {
-        return Publish() ? 0 : 1;
-    }
-    std::string dir = m_db.substr(0, m_db.find_last_of('/'));
-    if (m_db.find('/') != std::string::npos && !MakeDirectories(dir))
-    {
-        std::cerr << m_scenario << ": cannot create the directory of --db " << m_db << ": "
-                  << std::strerror(errno) << std::endl;
-        Cleanup();
-        return 1;
-    }
-    std::vector<std::pair<std::string, std::string>> params = GetParameters();
-    std::vector<feroce_db_param> rowParams;
-    for (auto& p : params)
-    {
-        rowParams.push_back({p.first.c_str(), p.second.c_str()});
-    }
-    std::vector<feroce_db_metric> rowMetrics;
-    for (auto& m : metrics)
-    {
-        // the row holds what was printed: 10 significant digits
-        rowMetrics.push_back(
-            {m.first.c_str(), std::strtod(FormatNumber(m.second).c_str(), nullptr)});
-    }
-    feroce_db_run row{};
-    row.scenario = m_scenario.c_str();
-    row.version = feroce_version();
-    row.seed = static_cast<int64_t>(RngSeedManager::GetRun());
-    row.started_at = m_startedAt.c_str();
-    row.wall_s = m_wallSeconds;
-    row.sim_s = m_duration.GetSeconds();
-    row.outdir = m_outdir.c_str();
-    row.command = m_cmd.GetCommand().c_str();
-    row.params = rowParams.data();
-    row.n_params = rowParams.size();
-    row.metrics = rowMetrics.data();
-    row.n_metrics = rowMetrics.size();
-
-    sqlite3* db = nullptr;
-    char err[512];
+    std::cout << m_scenario << ": wall " << FeroceFormatNumber(m_wallSeconds) << " s (CPU "
+              << FeroceFormatNumber(m_runCpuSeconds) << " s, " << m_runEvents << " events) for "
+              << FeroceFormatNumber(m_duration.GetSeconds()) << " s simulated" << std::endl;
+    row.SetRun(m_startedAt, m_wallSeconds, m_duration.GetSeconds(), m_outdir, m_cmd.GetCommand());
     int64_t id = 0;
-    if (feroce_db_open(m_db.c_str(), &db, err, sizeof err) != 0 ||
-        feroce_db_insert_run(db, &row, &id, err, sizeof err) != 0)
+    std::string error =
+        m_output->Publish([&row](sqlite3* db, int64_t* rowId) { return row.InsertRow(db, rowId); },
+                          &id);
+    if (!error.empty())
     {
-        std::cerr << m_scenario << ": results database " << m_db << ": " << err << std::endl;
-        sqlite3_close(db);
-        Cleanup();
+        std::cerr << m_scenario << ": " << error << std::endl;
+        m_output->Cleanup();
         return 1;
     }
-    sqlite3_close(db);
-    std::cout << m_scenario << ": row " << id << " in " << m_db << std::endl;
-    return Publish() ? 0 : 1;
-}
-
-bool
-FeroceStudy::Publish()
-{
-    bool ok = true;
-    if (DIR* d = opendir(m_tmpdir.c_str()))
+    std::cout << m_scenario << ": wrote " << m_outdir << "/{params.txt,flows.csv,goodput.csv"
+              << (m_meter.GetGaugeCount() == 0 ? "" : ",series.csv") << m_extraOutputs
+              << ",metrics.txt}" << (m_pcap ? " and " + m_outdir + "/*.pcap" : "") << std::endl;
+    if (m_db != "none")
     {
-        while (dirent* e = readdir(d))
-        {
-            std::string name = e->d_name;
-            if (name != "." && name != ".." &&
-                std::rename((m_tmpdir + "/" + name).c_str(), (m_outdir + "/" + name).c_str()) != 0)
-            {
-                std::cerr << m_scenario << ": cannot move " << name << " into " << m_outdir << ": "
-                          << std::strerror(errno) << std::endl;
-                ok = false;
-            }
-        }
-        closedir(d);
+        std::cout << m_scenario << ": row " << id << " in " << m_db << std::endl;
     }
-    if (ok)
-    {
-        rmdir(m_tmpdir.c_str());
-        m_tmpdir.clear();
-    }
-    return ok;
+    return 0;
 }
 
 } // namespace ns3

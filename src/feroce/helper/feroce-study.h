@@ -8,6 +8,8 @@
 #define FEROCE_STUDY_H
 
 #include "ns3/feroce-command-line.h"
+#include "ns3/feroce-goodput-meter.h"
+#include "ns3/feroce-run-output.h"
 #include "ns3/feroce-switch-probe.h"
 #include "ns3/nstime.h"
 
@@ -20,29 +22,28 @@
 namespace ns3
 {
 
+class RoceHelper;
+
 /**
  * \ingroup feroce
- * The frame of a study program (a scenario run from the command line):
- * flags, output directory, per-flow goodput in fixed windows with Jain's
- * index, sampled time series, metrics, and the run's row in the results
- * database (src/feroce/doc/results.md).
+ * The frame of a study program (a scenario run from the command line): its front door
+ * (FeroceCommandLine: flags, --ns3:: attributes, precedence, warnings), its per-window view
+ * (FeroceGoodputMeter: goodput, Jain's index, gauges), what it records (FeroceRowWriter:
+ * params.txt, metrics.txt, the row) and where its files go (FeroceRunOutput: checked before the
+ * run, published with the row or not at all).  src/feroce/doc/studies.md.
  *
- * Every study takes --outdir, --duration, --window, --warmup, --pcap, --db and
- * --force, and ns-3's own --RngRun and --ns3::Type::Attribute=value; AddFlag
- * registers the program's own flags, whose parsed values all go into the row's
- * params with the attributes given (FeroceCommandLine: every bad input one
- * line and exit status 2, before anything is simulated or written).
- *
- * Outputs go into OUTDIR/incomplete-run/ while the run lasts (a killed run
- * leaves them there, marked) and move into OUTDIR when the row is written; a
- * run that fails leaves no file and no row.
+ * Every study takes --outdir, --duration, --window, --warmup, --pcap, --db and --force, and
+ * ns-3's own --RngRun and --ns3::Type::Attribute=value.
  *
  *   FeroceStudy study("advcam-incast", "results/advcam-incast", MilliSeconds(30));
- *   study.AddFlag("boards", "Front-end boards", boards);
+ *   study.AddFlag("boards", "Front-end boards", boards).Range(1, 1000);
+ *   DcqcnSwitchFlags fabric;
+ *   fabric.AddTo(study);
  *   if (!study.Parse(argc, argv)) return study.GetExitCode();
- *   ... build the topology, AddFlow per flow, AddGauge per series ...
- *   study.Run();
+ *   ... build the topology, AddFlow per flow, AddGauge per series, EnablePcap ...
+ *   if (!study.Run()) return study.GetExitCode();
  *   study.AddMetric("drops", drops);
+ *   Simulator::Destroy();
  *   return study.Finish();
  */
 class FeroceStudy
@@ -55,24 +56,35 @@ class FeroceStudy
                 Time defaultWindow = MilliSeconds(1),
                 Time defaultWarmup = MilliSeconds(5));
 
-    /**
-     * A program flag, its parsed value recorded as a parameter.  attribute: the
-     * ns-3 attribute the flag sets, whose command-line value it then takes
-     * (FeroceCommandLine::AddValue).
-     */
+    /// A program flag, its value recorded as a parameter (FeroceCommandLine::AddValue).
     template <typename T>
-    void AddFlag(const std::string& name,
-                 const std::string& help,
-                 T& value,
-                 const std::string& attribute = "");
+    FeroceCommandLine::Handle<T> AddFlag(const std::string& name,
+                                         const std::string& help,
+                                         T& value,
+                                         const std::string& attribute = "");
+    /// A list flag (FeroceCommandLine::AddList).
+    template <typename T>
+    FeroceCommandLine::ListHandle<T> AddList(const std::string& name,
+                                             const std::string& help,
+                                             std::vector<T>& out,
+                                             const std::string& defaultText);
     /// The program sets attribute through flag, in other units: --ns3::attribute is refused.
     void Owns(const std::string& attribute, const std::string& flag);
+    /// The program sets attribute itself: --ns3::attribute is refused.
+    void Owns(const std::string& attribute);
     /// Whether the flag (or its attribute) was given on the command line.
     bool IsGiven(const std::string& name) const;
+    /// The front door, for what the shortcuts here do not cover.
+    FeroceCommandLine& GetCommandLine();
 
     /// Parses the command line and checks --outdir and --db (writing nothing); false
     /// (with the message printed) when the program must exit with GetExitCode().
     bool Parse(int argc, char** argv);
+
+    /// The program's own setting of an attribute, beneath the user's ("" or the message).
+    std::string SetBeneath(const std::string& attribute, const std::string& text);
+    /// An odd setting: printed (one line) when the run starts, recorded with it.
+    void Warn(const std::string& text);
 
     /// A time a program reads from a list flag: "<number><unit>" (unit s, ms, us or ns) or "0";
     /// false if it is not one (ranges are the caller's).
@@ -91,15 +103,16 @@ class FeroceStudy
     Time GetWarmup() const;
     const std::string& GetOutdir() const;
     bool GetPcap() const;
-    /// Where output name goes while the run lasts (OUTDIR/incomplete-run/name; creates the
-    /// folders); it moves to OUTDIR/name when the run finishes.
+    /// Where output name goes while the run lasts (OUTDIR/incomplete-run/name); it moves to
+    /// OUTDIR/name when the run is published.  Valid once Run has begun.
     std::string GetPath(const std::string& name);
-
     /// Opens OUTDIR/name for a program's own output, listed with the study's.
     std::ofstream OpenOutput(const std::string& name);
+    /// With --pcap: a pcap per device of the helper, PREFIX-NODE-DEVICE.pcap, once the run's
+    /// size is checked (line rate x duration x 2 directions per device, in the output limit).
+    void EnablePcap(RoceHelper& helper, const std::string& prefix);
 
-    /// A flow whose delivered payload bytes are read at the end of each window;
-    /// it counts in Jain's index of the windows it spans entirely within [start, stop).
+    /// A flow (FeroceGoodputMeter::AddFlow).
     void AddFlow(const std::string& name,
                  std::function<uint64_t()> deliveredBytes,
                  Time start,
@@ -146,11 +159,10 @@ class FeroceStudy
     void AddLatency(Time latency);
 
     /**
-     * Checks that every --ns3:: attribute given is what the simulation's objects hold
-     * and that the CSVs stay under the output limit (200 MB unless --force); then
-     * schedules the sampling, runs the simulation for the duration, and measures
-     * wall time.  False (with the message printed) when the program must exit with
-     * GetExitCode().
+     * Checks that the outputs stay under the output limit (200 MB of CSV and pcap unless
+     * --force), prints the warnings, then schedules the sampling, runs the simulation for the
+     * duration, and measures wall and CPU time.  False (with the message printed) when the
+     * program must exit with GetExitCode().
      */
     bool Run();
 
@@ -159,39 +171,23 @@ class FeroceStudy
     /// NAME_gbps...) replaces it, e.g. when the flows are not the ones to sum or to compare.
     void AddMetric(const std::string& name, double value);
 
-    /// Writes metrics.txt, the row into the database, and prints the metrics and
-    /// where the outputs went; returns the program's exit code.
+    /// Writes metrics.txt, then publishes the files and the row together; prints the metrics
+    /// and where the outputs went; returns the program's exit code.
     int Finish();
 
   private:
-    struct Flow
-    {
-        std::string name;
-        std::function<uint64_t()> bytes;
-        Time start;
-        Time stop;
-        uint64_t last{0};
-        uint64_t total{0};
-    };
-
-    void Sample();
-    /// Who had the link in a window after the warm-up in which two or more flows were meant to
-    /// send: nobody, one flow (>= 90% of the bytes) or several.
-    void CountHolder(uint64_t windowBytes, uint64_t topBytes, int top);
-    /// Removes the files of this run and the folders it created.
-    void Cleanup();
-    /// Moves the run's files from the temporary folder into OUTDIR.
-    bool Publish();
     /// The row's and params.txt's parameters: the flags, then the attributes given.
     std::vector<std::pair<std::string, std::string>> GetParameters() const;
     /// Writes pause.csv (and switches.csv when the switches have names) and the switch metrics.
     void WriteSwitches();
+    /// The bytes the run's CSVs and pcaps can reach; what makes them up, for a refusal.
+    double EstimateOutputBytes(std::string* what) const;
+    /// Creates the run's folder (once); false after a refusal.
+    bool BeginOutput();
 
     std::string m_scenario;
     FeroceCommandLine m_cmd;
     std::string m_outdir;
-    std::string m_tmpdir;
-    std::vector<std::string> m_createdDirs;
     bool m_force{false};
     Time m_duration;
     Time m_window;
@@ -199,22 +195,14 @@ class FeroceStudy
     bool m_pcap{false};
     std::string m_db{"results/feroce.db"};
     int m_exitCode{0};
-    std::vector<Flow> m_flows;
-    std::vector<std::pair<std::string, std::function<double()>>> m_gauges;
+    std::unique_ptr<FeroceRunOutput> m_output;
+    FeroceGoodputMeter m_meter;
+    std::vector<std::pair<RoceHelper*, std::string>> m_pcaps;
     std::vector<double> m_latenciesUs;
-    std::vector<double> m_jain; ///< per qualifying window
-    // who has the link in each qualifying window (solo: one flow carries >= 90% of its bytes)
-    uint32_t m_contendedWindows{0};
-    uint32_t m_idleWindows{0};
-    uint32_t m_soloWindows{0};
-    uint32_t m_handovers{0};
-    int m_lastSolo{-1};
     std::vector<std::pair<std::string, double>> m_metrics;
     std::vector<WatchedSwitch> m_switches; ///< WatchSwitch's (one, no name) or WatchSwitches'
     std::vector<std::unique_ptr<FeroceSwitchProbe>> m_probes; ///< one per switch
     std::vector<std::pair<std::string, double>> m_switchMetrics;
-    std::ofstream m_goodputCsv;
-    std::ofstream m_seriesCsv;
     std::string m_extraOutputs;
     std::string m_startedAt;
     double m_wallSeconds{0};
@@ -223,13 +211,23 @@ class FeroceStudy
 };
 
 template <typename T>
-void
+FeroceCommandLine::Handle<T>
 FeroceStudy::AddFlag(const std::string& name,
                      const std::string& help,
                      T& value,
                      const std::string& attribute)
 {
-    m_cmd.AddValue(name, help, value, attribute);
+    return m_cmd.AddValue(name, help, value, attribute);
+}
+
+template <typename T>
+FeroceCommandLine::ListHandle<T>
+FeroceStudy::AddList(const std::string& name,
+                     const std::string& help,
+                     std::vector<T>& out,
+                     const std::string& defaultText)
+{
+    return m_cmd.AddList(name, help, out, defaultText);
 }
 
 } // namespace ns3

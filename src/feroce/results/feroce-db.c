@@ -6,6 +6,8 @@
 #include "feroce-db.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +19,8 @@
 #define FEROCE_VERSION "unknown"
 #endif
 
-#define SCHEMA_VERSION 1
+/* 2: the warnings column (a version 1 file gets it when a run opens it) */
+#define SCHEMA_VERSION 2
 
 const char *const feroce_db_metric_columns[] = { "goodput_gbps", "jain_min",     "jain_mean",
                                                  "drops",        "pause_frames", "cnps",
@@ -42,7 +45,8 @@ static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS runs (\n"
                                  "  pause_frames INTEGER,\n"
                                  "  cnps INTEGER,\n"
                                  "  ecn_marks INTEGER,\n"
-                                 "  retransmits INTEGER\n"
+                                 "  retransmits INTEGER,\n"
+                                 "  warnings TEXT\n"
                                  ");\n"
                                  "CREATE INDEX IF NOT EXISTS runs_scenario ON runs (scenario, started_at);\n";
 
@@ -65,6 +69,57 @@ int feroce_db_fail(char *err, size_t errlen, const char *what, sqlite3 *db)
     return -1;
 }
 
+/* Whether table runs has column name (0 also when there is no such table). */
+static int runs_has_column(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st;
+    int found = 0;
+    if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info('runs')", -1, &st, NULL) != SQLITE_OK)
+        return 0;
+    while (!found && sqlite3_step(st) == SQLITE_ROW)
+        found = strcmp((const char *)sqlite3_column_text(st, 0), name) == 0;
+    sqlite3_finalize(st);
+    return found;
+}
+
+/* Why an existing file cannot hold feroce's rows ("" when it can): a schema version newer than
+ * this feroce's, or a table runs without the columns a row fills. */
+static void check_schema(sqlite3 *db, char *err, size_t errlen)
+{
+    static const char *const columns[] = { "id",    "scenario", "version", "seed",   "started_at", "wall_s",
+                                           "sim_s", "outdir",   "command", "params", "metrics",    NULL };
+    sqlite3_stmt *st;
+    int version = 0;
+    err[0] = '\0';
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (version > SCHEMA_VERSION) {
+        snprintf(err, errlen, "schema version %d is newer than this feroce's (%d)", version, SCHEMA_VERSION);
+        return;
+    }
+    int tables = 0;
+    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'runs'", -1, &st, NULL) ==
+            SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        tables = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (tables == 0)
+        return; /* created by the run */
+    for (int i = 0; columns[i]; i++)
+        if (!runs_has_column(db, columns[i])) {
+            snprintf(err, errlen, "its table runs has another schema (no column %s)", columns[i]);
+            return;
+        }
+    for (int i = 0; feroce_db_metric_columns[i]; i++)
+        if (!runs_has_column(db, feroce_db_metric_columns[i])) {
+            snprintf(err, errlen, "its table runs has another schema (no column %s)",
+                     feroce_db_metric_columns[i]);
+            return;
+        }
+}
+
 int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
@@ -78,9 +133,15 @@ int feroce_db_create_schema(sqlite3 *db, char *err, size_t errlen)
         snprintf(err, errlen, "schema version %d is newer than this feroce's (%d)", version, SCHEMA_VERSION);
         return -1;
     }
+    check_schema(db, err, errlen);
+    if (err[0])
+        return -1;
     char *msg = NULL;
-    char sql[sizeof schema_sql + 64];
-    snprintf(sql, sizeof sql, "BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;\n", schema_sql,
+    char sql[sizeof schema_sql + 128];
+    /* a version 1 table gets the warnings column */
+    snprintf(sql, sizeof sql, "BEGIN IMMEDIATE;\n%s%sPRAGMA user_version = %d;\nCOMMIT;\n", schema_sql,
+             version >= 1 && !runs_has_column(db, "warnings") ? "ALTER TABLE runs ADD COLUMN warnings TEXT;\n"
+                                                              : "",
              SCHEMA_VERSION);
     if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(err, errlen, "creating the schema: %s", msg ? msg : sqlite3_errmsg(db));
@@ -143,6 +204,23 @@ int feroce_db_check(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "an empty path is not a database");
         return -1;
     }
+    if (strlen(path) >= PATH_MAX) {
+        snprintf(err, errlen, "the path is longer than %d bytes", PATH_MAX - 1);
+        return -1;
+    }
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, "/");
+        if (n > NAME_MAX) {
+            snprintf(err, errlen, "a name in the path is longer than %d bytes", NAME_MAX);
+            return -1;
+        }
+        p += n;
+        p += *p == '/';
+    }
+    if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && stat(path, &sb) != 0) {
+        snprintf(err, errlen, "a symbolic link to a missing file");
+        return -1;
+    }
     if (stat(path, &sb) != 0) {
         /* created at the end of the run, with its missing folders */
         char dir[4096];
@@ -181,9 +259,10 @@ int feroce_db_check(const char *path, char *err, size_t errlen)
     } else {
         sqlite3_finalize(st);
         st = NULL;
-        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        check_schema(db, err, errlen);
+        if (!err[0] && sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
             snprintf(err, errlen, "cannot write into it: %s", sqlite3_errmsg(db));
-        else
+        else if (!err[0])
             rc = 0;
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     }
@@ -335,9 +414,9 @@ int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *
 {
     static const char sql[] = "INSERT INTO runs (scenario, version, seed, started_at, wall_s, sim_s, outdir, "
                               "command, params, metrics, goodput_gbps, jain_min, jain_mean, drops, "
-                              "pause_frames, cnps, ecn_marks, retransmits) "
-                              "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-    enum { FIRST_METRIC_COLUMN = 10, COLUMNS = 18 };
+                              "pause_frames, cnps, ecn_marks, retransmits, warnings) "
+                              "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    enum { FIRST_METRIC_COLUMN = 10, WARNINGS_COLUMN = 18, COLUMNS = 19 };
     char *params = params_json(run);
     char *metrics = metrics_json(run);
     int rc = -1;
@@ -358,6 +437,7 @@ int feroce_db_insert_run(sqlite3 *db, const struct feroce_db_run *run, int64_t *
                 isfinite(run->metrics[i].value))
                 v[FIRST_METRIC_COLUMN + c] = FEROCE_DB_REAL(run->metrics[i].value);
     }
+    v[WARNINGS_COLUMN] = run->warnings ? FEROCE_DB_TEXT(run->warnings) : FEROCE_DB_NULL;
     /* inside a caller's transaction (a batch of points) the row joins it */
     int begun = feroce_db_begin(db, err, errlen);
     if (begun < 0)

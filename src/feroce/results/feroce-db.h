@@ -45,6 +45,7 @@ struct feroce_db_run {
     size_t n_params;
     const struct feroce_db_metric *metrics;
     size_t n_metrics;
+    const char *warnings; /* the run's warnings as a JSON array of strings; NULL: none */
 };
 
 /* The metrics that have their own column in table runs (the rest are only in
@@ -62,8 +63,10 @@ void feroce_db_now(char *buf, size_t len);
 int feroce_db_open(const char *path, sqlite3 **db, char *err, size_t errlen);
 
 /* Checks, writing nothing, that a run can write its row at path: an sqlite database
- * that is intact and writable, or a missing file whose nearest existing folder is
- * writable.  Returns 0, or -1 with why not in err. */
+ * that is intact and writable, whose schema version is not newer than this feroce's and
+ * whose table runs (if any) has feroce's columns, or a missing file (not a dangling link,
+ * no name too long) whose nearest existing folder is writable.  Returns 0, or -1 with why
+ * not in err. */
 int feroce_db_check(const char *path, char *err, size_t errlen);
 
 /* ---- the helpers every writer of a feroce database uses (results, feroce-sweep, feroce-fluid) ----

@@ -94,7 +94,8 @@ static void test_db(const char *dir)
                                  params,
                                  6,
                                  metrics,
-                                 5 };
+                                 5,
+                                 NULL };
     int64_t id = 0;
     CHECK(feroce_db_insert_run(db, &run, &id, err, sizeof err) == 0);
     CHECK(id == 1);
@@ -174,7 +175,7 @@ static void test_copy(const char *dir)
                                     { "jain_min", NAN },
                                     { "queue_max_bytes", 12345 } };
     struct feroce_db_run run = {
-        "advcam-incast", "v1", 3, "2026-11-21T10:00:00Z", 2.5, 0.01, "out", "cmd", p, 3, m, 3
+        "advcam-incast", "v1", 3, "2026-11-21T10:00:00Z", 2.5, 0.01, "out", "cmd", p, 3, m, 3, NULL
     };
     int64_t first, id;
     CHECK(feroce_db_insert_run(b, &run, &first, err, sizeof err) == 0); /* b's ids start ahead of a's */

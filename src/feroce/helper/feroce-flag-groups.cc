@@ -1,0 +1,88 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "feroce-flag-groups.h"
+
+#include "feroce-study.h"
+
+#include "ns3/feroce-switch.h"
+
+namespace ns3
+{
+
+void
+DcqcnSwitchFlags::AddTo(FeroceStudy& study)
+{
+    study.AddFlag("dcqcn", "DCQCN on the NICs", dcqcn).Attribute("ns3::RoceNic::DcqcnEnabled");
+    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset)
+        .OneOf({"paper", "connectx", "hpcc"})
+        .Attribute("ns3::RoceNic::DcqcnPreset");
+    study.AddFlag("g", "DCQCN alpha gain g (0: the preset's)", g)
+        .Check([](const double& v) {
+            return v >= 0 && v <= 1 ? std::string() : std::string("(0, 1], or 0 for the preset's");
+        })
+        .Unset(0)
+        .Attribute("ns3::DcqcnReactionPoint::G");
+    study.AddFlag("rai", "DCQCN additive increase R_AI in Mb/s (0: the preset's)", rai)
+        .Range(0, 10000)
+        .Unset(0)
+        .Sets("ns3::DcqcnReactionPoint::RateAi", [](const double& mbps) {
+            return FeroceCommandLine::Canonical(DataRate(uint64_t(mbps * 1e6)));
+        });
+    study.AddFlag("timer", "DCQCN rate-increase timer T (0: the preset's)", timer)
+        .Unset(Time(0))
+        .Attribute("ns3::DcqcnReactionPoint::IncreaseTimer");
+    study.AddFlag("pfc", "PFC on the switches", pfc).Attribute("ns3::FeroceSwitch::PfcEnabled");
+    study.AddFlag("pfcHonour", "NICs obey PAUSE frames", pfcHonour)
+        .Attribute("ns3::RoceNic::PfcHonour");
+    study
+        .AddFlag("headroom",
+                 "Switch PFC headroom bytes per port and class (0: what the link needs)",
+                 headroom)
+        .Unset(0)
+        .Attribute("ns3::FeroceSwitch::Headroom");
+    study.AddFlag("ecn", "ECN marking on the switches", ecn)
+        .Attribute("ns3::FeroceSwitch::EcnEnabled");
+    study.AddFlag("kmin", "ECN Kmin bytes (every switch)", kmin)
+        .Attribute("ns3::FeroceSwitch::Kmin");
+    study.AddFlag("kmax", "ECN Kmax bytes (every switch)", kmax)
+        .Attribute("ns3::FeroceSwitch::Kmax");
+    study.AddFlag("pmax", "ECN Pmax (every switch)", pmax).Attribute("ns3::FeroceSwitch::Pmax");
+    study.AddFlag("bufferSize", "Buffer bytes of each switch", bufferSize)
+        .Attribute("ns3::FeroceSwitch::BufferSize");
+}
+
+void
+DcqcnSwitchFlags::SetHeadroomCheck(FeroceStudy& study) const
+{
+    study.SetBeneath("ns3::FeroceSwitch::HeadroomCheck", headroom == 0 ? "true" : "false");
+}
+
+void
+DcqcnSwitchFlags::WarnHeadroom(FeroceStudy& study, const FeroceSwitch& sw, uint32_t port) const
+{
+    if (pfc && headroom > 0 && headroom < sw.GetRequiredHeadroom(port))
+    {
+        study.Warn("--headroom=" + std::to_string(headroom) + " is below the " +
+                   std::to_string(sw.GetRequiredHeadroom(port)) +
+                   " bytes a link needs: frames in flight after a PAUSE will be lost");
+    }
+}
+
+void
+LinkFlags::AddTo(FeroceStudy& study, const std::string& rateName)
+{
+    study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay)
+        .Attribute("ns3::FeroceChannel::Delay");
+    if (!rateName.empty())
+    {
+        study.AddFlag(rateName, "Rate of every link", linkRate)
+            .Range(DataRate("1Mbps"), DataRate(1000000000000ULL))
+            .Attribute("ns3::FeroceNetDevice::DataRate");
+    }
+}
+
+} // namespace ns3

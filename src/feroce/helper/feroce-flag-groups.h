@@ -1,0 +1,73 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FEROCE_FLAG_GROUPS_H
+#define FEROCE_FLAG_GROUPS_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+class FeroceStudy;
+class FeroceSwitch;
+
+/**
+ * \ingroup feroce
+ * The DCQCN and switch flags of every study that builds NICs and switches, in this order:
+ * --dcqcn --preset --g --rai --timer --pfc --pfcHonour --headroom --ecn --kmin --kmax --pmax
+ * --bufferSize.  Each is its attribute's value (src/feroce/doc/input-grammar.md: a flag given
+ * beats a preset, --ns3::attribute beats the flag); --g, --rai and --timer at 0 leave the
+ * preset's value.  A program sets the defaults it wants before AddTo.
+ */
+struct DcqcnSwitchFlags
+{
+    bool dcqcn{true};
+    std::string preset{"paper"};
+    double g{0};
+    double rai{0}; ///< Mb/s
+    Time timer{0};
+    bool pfc{true};
+    bool pfcHonour{true};
+    uint64_t headroom{0};
+    bool ecn{true};
+    uint64_t kmin{5000};
+    uint64_t kmax{200000};
+    double pmax{0.01};
+    uint64_t bufferSize{12000000};
+
+    /// Registers the flags on the study.
+    void AddTo(FeroceStudy& study);
+    /**
+     * After the switches are built: beneath the user, an explicit --headroom is taken as given
+     * (HeadroomCheck off: too little of it is a configuration to study), with a warning when
+     * it is below what a link of sw needs.  Call before the switches are validated.
+     */
+    void SetHeadroomCheck(FeroceStudy& study) const;
+    /// The warning of a headroom below what sw's port needs (after the switch is built).
+    void WarnHeadroom(FeroceStudy& study, const FeroceSwitch& sw, uint32_t port) const;
+};
+
+/**
+ * \ingroup feroce
+ * Link flags: --linkDelay (ns3::FeroceChannel::Delay) and, when rateName is given, a rate
+ * flag for ns3::FeroceNetDevice::DataRate.
+ */
+struct LinkFlags
+{
+    Time linkDelay{MicroSeconds(1)};
+    DataRate linkRate{"10Gbps"};
+
+    void AddTo(FeroceStudy& study, const std::string& rateName = "");
+};
+
+} // namespace ns3
+
+#endif /* FEROCE_FLAG_GROUPS_H */
