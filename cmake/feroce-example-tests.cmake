@@ -61,18 +61,18 @@ add_test(NAME example-advcam-sawtooth
 set_tests_properties(example-advcam-sawtooth PROPERTIES PASS_REGULAR_EXPRESSION
   "board2_cnps=[1-9].*wrote [^\n]*series.csv,pause.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
 foreach(bad
-    "camera-boards|advcam-camera|--boards=0|boards = 0 is not allowed: expected 1..2000"
-    "camera-leaf|advcam-camera|--boardsPerLeaf=300|boardsPerLeaf = 300 is not allowed: expected 1..256"
-    "camera-receivers|advcam-camera|--receivers=0|receivers = 0 is not allowed: expected 1..64"
-    "camera-buffer|advcam-camera|--boardBuffer=1000|boardBuffer = 1000 is not allowed: expected >= fragmentSize = 4096"
+    "camera-boards|advcam-camera|--boards=0|--boards=0 is not allowed: expected 1..2000"
+    "camera-leaf|advcam-camera|--boardsPerLeaf=300|--boardsPerLeaf=300 is not allowed: expected 1..256"
+    "camera-receivers|advcam-camera|--receivers=0|--receivers=0 is not allowed: expected 1..64"
+    "camera-buffer|advcam-camera|--boardBuffer=1000|--boardBuffer=1000 is not allowed: expected >= fragmentSize = 4096"
     "camera-simulator-impl|advcam-camera|--SimulatorImplementationType=ns3::MapScheduler|SimulatorImplementationType = ns3::MapScheduler is not allowed: expected ns3::DefaultSimulatorImpl"
     "camera-pmtu|advcam-camera|--pmtu=1500|Pmtu = 1500 is not allowed: expected 256, 512, 1024, 2048 or 4096"
-    "mtu-pmtus|advcam-mtu|--pmtus=256,1500|pmtus = 256,1500 is not allowed: expected distinct values of 256, 512, 1024, 2048 and 4096"
-    "mtu-message|advcam-mtu|--messageSize=0|messageSize = 0 is not allowed: expected 1..2147483648 bytes"
-    "sawtooth-presets|advcam-sawtooth|--presets=paper,fast|presets = paper,fast is not allowed: fast is not paper, connectx or hpcc"
-    "sawtooth-timers|advcam-sawtooth|--timers=0,0|timers = 0,0 is not allowed: expected 3 comma-separated values"
-    "sawtooth-g|advcam-sawtooth|--gs=0,2,0|gs = 0,2,0 is not allowed: 2 is not a number in .0, 1."
-    "receiver-pmtus|advcam-receiver|--pmtus=300|pmtus = 300 is not allowed: expected distinct values"
+    "mtu-pmtus|advcam-mtu|--pmtus=256,1500|--pmtus=256,1500 is not allowed: expected distinct values of 256, 512, 1024, 2048 and 4096"
+    "mtu-message|advcam-mtu|--messageSize=0|--messageSize=0 is not allowed: expected 1..2147483648"
+    "sawtooth-presets|advcam-sawtooth|--presets=paper,fast|--presets=paper,fast is not allowed: expected paper, connectx or hpcc for each item .fast is not."
+    "sawtooth-timers|advcam-sawtooth|--timers=0,0|--timers=0,0 is not allowed: expected 3 comma-separated values"
+    "sawtooth-g|advcam-sawtooth|--gs=0,2,0|--gs=0,2,0 is not allowed: expected a number in .0, 1. for each item .2 is not."
+    "receiver-pmtus|advcam-receiver|--pmtus=300|--pmtus=300 is not allowed: expected distinct values"
     "receiver-rate|advcam-receiver|--softByteRate=0bps|--softByteRate=0bps is not allowed: expected a rate > 0"
     "receiver-buffer|advcam-receiver|--pmtus=4096 --softBuffer=1000|RxBufferSize = 1000 is not allowed: expected >= 4178"
     "receiver-headroom|advcam-receiver|--softBuffer=12000|RxBufferSize = 12000 is not allowed with RxPfc: expected >= "
@@ -112,7 +112,7 @@ add_test(NAME example-fixed-point-widths-bad
          COMMAND sh -c "\"$0\" \"$@\"; echo \"exit status $?\"" $<TARGET_FILE:fixed-point-widths>
                  --alphaBits=0:40 --outdir=${CMAKE_BINARY_DIR}/test-out/fpw-bad)
 set_tests_properties(example-fixed-point-widths-bad PROPERTIES PASS_REGULAR_EXPRESSION
-                     "alphaBits = 0:40 is not allowed: expected lo:hi within 1:31.*exit status 2")
+                     "--alphaBits=0:40 is not allowed: expected lo:hi within 1:31.*exit status 2")
 # the AdvCam fixed-point comparison, one run per format: a summary row for each of the six
 add_test(NAME example-fixed-point-advcam
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/examples/fixed-point-advcam.sh $<TARGET_FILE:advcam-incast>

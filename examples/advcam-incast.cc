@@ -89,6 +89,8 @@ main(int argc, char* argv[])
     study.AddFlag("loss", "Probability that the receiver's NIC loses a frame", loss)
         .Check([](const double& p) { return p >= 0 && p < 1 ? "" : "[0, 1)"; });
     study.Owns("ns3::RateErrorModel::ErrorRate", "loss");
+    study.Owns("ns3::RateErrorModel::ErrorUnit");
+    study.GetCommandLine().Uses({"ns3::RateErrorModel"});
     link.AddTo(study);
     study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
         .Attribute("ns3::RoceQueuePair::Pmtu");
@@ -114,7 +116,9 @@ main(int argc, char* argv[])
                  "Each timeout fires a uniform draw of up to this much after ackTimeout",
                  ackJitter)
         .Attribute("ns3::RoceQueuePair::AckTimeoutJitter");
-    if (!study.Parse(argc, argv))
+    if (!study.Parse(argc, argv) ||
+        (loss == 0 && study.RefuseType("ns3::RateErrorModel",
+                                       "without --loss this program builds no error model")))
     {
         return study.GetExitCode();
     }

@@ -164,7 +164,6 @@ main(int argc, char* argv[])
     // the bench's NICs: paper; DCQCN on or off per configuration
     study.Owns("ns3::RoceNic::DcqcnPreset");
     study.Owns("ns3::RoceNic::DcqcnEnabled");
-    study.Owns("ns3::RoceNic::ReceiverModel");
     study.Owns("ns3::RoceNic::RxPfc");
     // the receivers' models are set per NIC (the boards stay hardware) by these flags
     study.Owns("ns3::RoceNic::RxPacketCost", "softPacketCost");
@@ -228,6 +227,15 @@ main(int argc, char* argv[])
                           duration);
             chains.push_back(c);
         }
+    }
+
+    // the Soft-RoCE receivers' model is this program's (a value the boards accept is not one
+    // it can honour on them)
+    if (study.GetCommandLine().GetSource("ns3::RoceNic::ReceiverModel") == FeroceSource::User)
+    {
+        return study.Reject(study.GetCommandLine().GetGivenAs("ns3::RoceNic::ReceiverModel") +
+                            " is not honoured: this program sets ReceiverModel per receiver (see "
+                            "--help)");
     }
 
     // (b) the bench, four ways

@@ -332,11 +332,10 @@ main(int argc, char* argv[])
     study.Owns("ns3::RoceFrontEndApp::Write", "opcodes");
     study.Owns("ns3::FeroceChannel::Delay", "delays");
     if (!study.Parse(argc, argv) ||
-        (!viaSwitch &&
-         study.GetCommandLine().RefuseType("ns3::FeroceSwitch",
-                                           "without --viaSwitch this program builds no switch")))
+        (!viaSwitch && study.RefuseType("ns3::FeroceSwitch",
+                                        "without --viaSwitch this program builds no switch")))
     {
-        return study.GetExitCode() ? study.GetExitCode() : 2;
+        return study.GetExitCode();
     }
     Time duration = study.GetDuration();
     Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
@@ -389,7 +388,7 @@ main(int argc, char* argv[])
     helper.PopulateRoutes();
     for (auto& c : chains)
     {
-        std::string error = c->sw ? c->sw->Validate() : "";
+        std::string error = c->error.empty() && c->sw ? c->sw->Validate() : c->error;
         error = error.empty() ? c->rx->Validate() : error;
         if (!error.empty())
         {

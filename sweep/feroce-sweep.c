@@ -87,12 +87,12 @@ static const struct option_def options[] = {
     { NULL, 0, 0, 0 },
 };
 
+/* One line: what is wrong, then where the usage is (feroce-sweep --help prints it). */
 static int bad_usage(const char *fmt, const char *a, const char *b)
 {
     fputs("feroce-sweep: ", stderr);
     fprintf(stderr, fmt, a, b);
-    fputs("\n", stderr);
-    fputs(usage, stderr);
+    fputs(" (see feroce-sweep --help)\n", stderr);
     return SWEEP_EXIT_USAGE;
 }
 
@@ -193,7 +193,7 @@ static int cmd_list(const char *file, const struct sweep_opts *o)
     if (rc)
         return rc;
     char err[2048];
-    char *program = o->program ? xstrdup(o->program) : sweep_find_program(&c.sf, err, sizeof err);
+    char *program = sweep_program(&c.sf, o->program, err, sizeof err);
     enum sweep_state *state = xcalloc(c.g.n_points, sizeof *state);
     int *attempts = xcalloc(c.g.n_points, sizeof *attempts);
     if (c.db && sweep_db_load(c.db, &c.g, state, attempts, err, sizeof err) != 0) {
@@ -313,10 +313,13 @@ out:
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
-        strcmp(argv[1], "-h") == 0) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? SWEEP_EXIT_USAGE : 0;
+    if (argc < 2)
+        return bad_usage("a COMMAND is needed: run, report, plot, list, status, slurm, merge, task or "
+                         "version%s%s",
+                         "", "");
+    if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(usage, stdout);
+        return 0;
     }
     if (strcmp(argv[1], "version") == 0 || strcmp(argv[1], "--version") == 0) {
         printf("feroce-sweep %s\n", feroce_version());

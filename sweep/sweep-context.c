@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "feroce-db.h"
@@ -94,10 +95,17 @@ void sweep_ctx_close(struct sweep_ctx *c)
     c->lock_fd = -1;
 }
 
+/* Whether path is a program: an executable regular file (a folder is searchable, not runnable). */
+static int is_program(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && access(path, X_OK) == 0;
+}
+
 static char *try_dir(const char *dir, const char *program, struct strv *looked)
 {
     char *path = xasprintf("%s/%s", dir, program);
-    if (access(path, X_OK) == 0) {
+    if (is_program(path)) {
         char resolved[PATH_MAX];
         char *abs = realpath(path, resolved) ? xstrdup(resolved) : absolute_path(path);
         free(path);
@@ -107,6 +115,22 @@ static char *try_dir(const char *dir, const char *program, struct strv *looked)
         strv_push(looked, dir);
     free(path);
     return NULL;
+}
+
+char *sweep_program(const struct sweep_file *sf, const char *given, char *err, size_t errlen)
+{
+    if (!given)
+        return sweep_find_program(sf, err, errlen);
+    if (!is_program(given)) {
+        struct stat sb;
+        int folder = stat(given, &sb) == 0 && S_ISDIR(sb.st_mode);
+        snprintf(err, errlen, "--program %s is not allowed: %s, not an executable file", given,
+                 folder                  ? "a folder"
+                 : stat(given, &sb) == 0 ? "not executable"
+                                         : "no such file");
+        return NULL;
+    }
+    return absolute_path(given);
 }
 
 char *sweep_find_program(const struct sweep_file *sf, char *err, size_t errlen)
@@ -123,10 +147,13 @@ char *sweep_find_program(const struct sweep_file *sf, char *err, size_t errlen)
             free(rel);
             free(d);
         }
-        if (access(path, X_OK) != 0) {
+        if (!is_program(path)) {
+            struct stat sb;
+            int folder = stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
             snprintf(err, errlen,
                      "%s:%d: program %s: %s is not an executable file (%s): build it or fix the path",
-                     sf->path, sf->program_line, prog, path, strerror(errno));
+                     sf->path, sf->program_line, prog, path,
+                     folder ? "a folder" : strerror(errno ? errno : EACCES));
             free(path);
             return NULL;
         }

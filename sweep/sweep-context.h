@@ -59,5 +59,8 @@ char *sweep_default_dir(const struct sweep_file *sf, const struct sweep_opts *o)
  * feroce-sweep (../examples, ../scratch, its own directory), then $PATH.
  * NULL with a message naming where it looked. */
 char *sweep_find_program(const struct sweep_file *sf, char *err, size_t errlen);
+/* The program to run: given (--program), checked to be an executable file, as an absolute path;
+ * else sweep_find_program's.  NULL with why in err. */
+char *sweep_program(const struct sweep_file *sf, const char *given, char *err, size_t errlen);
 
 #endif /* FEROCE_SWEEP_CONTEXT_H */

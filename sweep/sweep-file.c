@@ -138,6 +138,11 @@ static int is_integer_literal(const char *s)
     return 1;
 }
 
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* The value of a range point as the program will see it. */
 static char *format_value(double v, int integer)
 {
@@ -234,7 +239,8 @@ static int parse_range(struct parser *p, struct sweep_param *param, const struct
         if (integer)
             v = nearbyint(v);
         char *s = format_value(v, integer);
-        if (strv_find(&param->values, s) >= 0) {
+        /* the values are monotone: a repeat after rounding is the previous one */
+        if (param->values.n > 0 && strcmp(param->values.v[param->values.n - 1], s) == 0) {
             free(s);
             return fail(
                 p,
@@ -288,11 +294,22 @@ static int parse_param(struct parser *p, const struct strv *w)
         for (size_t i = 3; i < w->n; i++) {
             if (!*w->v[i])
                 return fail(p, "param %s: an empty value \"\" is not allowed: expected a value", name);
-            if (strv_find(&param->values, w->v[i]) >= 0)
-                return fail(p, "param %s: value \"%s\" is given twice: expected each value once", name,
-                            w->v[i]);
             strv_push(&param->values, w->v[i]);
         }
+        /* each value once: sorted, a repeat is next to its twin */
+        const char **sorted = xmalloc(param->values.n * sizeof *sorted);
+        memcpy(sorted, param->values.v, param->values.n * sizeof *sorted);
+        qsort(sorted, param->values.n, sizeof *sorted, compare_strings);
+        for (size_t i = 1; i < param->values.n; i++)
+            if (strcmp(sorted[i - 1], sorted[i]) == 0) {
+                char *twice = xstrdup(sorted[i]);
+                free(sorted);
+                int rc =
+                    fail(p, "param %s: value \"%s\" is given twice: expected each value once", name, twice);
+                free(twice);
+                return rc;
+            }
+        free(sorted);
         return 0;
     }
     if (strcmp(kind, "lin") == 0 || strcmp(kind, "log") == 0) {
@@ -416,6 +433,8 @@ static int directive(struct parser *p, const struct strv *w)
     if (strcmp(d, "name") == 0) {
         if (once(p, &p->name_line, "name") || want_args(p, w, 1, "name NAME"))
             return -1;
+        if (!*w->v[1])
+            return fail(p, "name \"\" is not allowed: expected letters, digits, _, . and -");
         for (const char *c = w->v[1]; *c; c++)
             if (!isalnum((unsigned char)*c) && !strchr("_.-", *c))
                 return fail(p, "name \"%s\" is not allowed: expected letters, digits, _, . and -", w->v[1]);

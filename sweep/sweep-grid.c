@@ -19,6 +19,7 @@
 #include "feroce-db.h"
 
 #define MAX_COMBOS 10000000u
+#define MAX_POINTS 10000000u
 
 const char *sweep_grid_value(const struct sweep_grid *g, size_t combo, size_t param)
 {
@@ -134,6 +135,16 @@ int sweep_grid_expand(const struct sweep_file *sf, const char *version, struct s
         return -1;
     }
 
+    /* every point is held in memory (a key, a seed, its arguments): refuse a grid too large to
+     * hold, before allocating it */
+    if (g->n_combos > MAX_POINTS / (size_t)sf->replications) {
+        snprintf(err, errlen,
+                 "%s: %zu combinations x %ld replications is more than %u points: expected fewer values "
+                 "or replications",
+                 sf->path, g->n_combos, sf->replications, MAX_POINTS);
+        sweep_grid_free(g);
+        return -1;
+    }
     g->n_points = g->n_combos * (size_t)sf->replications;
     g->points = xcalloc(g->n_points, sizeof *g->points);
     const char **names = xmalloc((np ? np : 1) * sizeof *names);

@@ -419,15 +419,21 @@ static double cpu_s(int who)
 int sweep_cmd_run(const char *file, const struct sweep_opts *o)
 {
     struct sweep_ctx c;
-    int rc = sweep_ctx_open(&c, file, o, CTX_WRITE);
+    char err[2048];
+    /* the program first: nothing is created for a sweep that cannot run */
+    int rc = sweep_ctx_open(&c, file, o, CTX_FILE);
     if (rc)
         return rc;
-    char err[2048];
-    char *program = o->program ? xstrdup(o->program) : sweep_find_program(&c.sf, err, sizeof err);
+    char *program = sweep_program(&c.sf, o->program, err, sizeof err);
+    sweep_ctx_close(&c);
     if (!program) {
         fprintf(stderr, "feroce-sweep: %s\n", err);
-        sweep_ctx_close(&c);
         return SWEEP_EXIT_USAGE;
+    }
+    rc = sweep_ctx_open(&c, file, o, CTX_WRITE);
+    if (rc) {
+        free(program);
+        return rc;
     }
     size_t np = c.g.n_points;
     enum sweep_state *state = xcalloc(np, sizeof *state);
@@ -568,7 +574,7 @@ int sweep_cmd_task(const char *shared_dir, const char *n_text, const struct swee
         return SWEEP_EXIT_USAGE;
     }
     char err[2048];
-    char *program = o->program ? xstrdup(o->program) : sweep_find_program(&c.sf, err, sizeof err);
+    char *program = sweep_program(&c.sf, o->program, err, sizeof err);
     if (!program) {
         fprintf(stderr, "feroce-sweep task: %s\n", err);
         sweep_ctx_close(&c);

@@ -35,7 +35,7 @@ int sweep_cmd_slurm(const char *file, const struct sweep_opts *o)
     if (rc)
         return rc;
     char err[2048];
-    char *program = o->program ? absolute_path(o->program) : sweep_find_program(&c.sf, err, sizeof err);
+    char *program = sweep_program(&c.sf, o->program, err, sizeof err);
     char *self = self_exe();
     char *shared = absolute_path(o->shared_dir);
     char *cwd = absolute_path(".");

@@ -113,6 +113,12 @@ InstallWindowChain(RoceHelper& helper,
         tx = DynamicCast<RoceNic>(d.Get(0));
         rx = DynamicCast<RoceNic>(d.Get(1));
     }
+    c->error = tx->Validate();
+    c->error = c->error.empty() ? rx->Validate() : c->error;
+    if (!c->error.empty())
+    {
+        return c;
+    }
     auto qps = helper.ConnectQueuePairs(tx, rx);
     c->qp = qps.first;
     c->rx = CreateObject<RoceReceiverApp>();

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace ns3
 {
@@ -67,6 +68,8 @@ struct WindowChain
     Ptr<FeroceSwitch> sw; ///< through a switch, or null
     CompletionMeter meter;
     uint64_t rxAtFrom{0}; ///< bytes received at the end of the warm-up
+    /// Not empty: a NIC refused its attributes (Validate's message); nothing connected.
+    std::string error;
 
     /// The chain's goodput: whole turns of the window, else the receiver's bytes since from.
     double GetGbps(Time from, Time duration) const;

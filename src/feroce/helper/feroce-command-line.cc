@@ -252,6 +252,36 @@ LookupAttribute(const std::string& name, TypeId& tid, TypeId::AttributeInformati
     return tid.LookupAttributeByName(name.substr(sep + 2), &info);
 }
 
+/**
+ * "ns3::Type::Attr" named by the type that declares the attribute (ns-3 keeps one default per
+ * attribute, on that type: Config::SetDefault refuses the name of a type that inherits it); any
+ * other name as it is.
+ */
+std::string
+Declared(const std::string& name)
+{
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    if (!LookupAttribute(name, tid, info))
+    {
+        return name;
+    }
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); i++)
+        {
+            if (t.GetAttribute(i).name == info.name)
+            {
+                return t.GetName() + "::" + info.name;
+            }
+        }
+        if (t == t.GetParent())
+        {
+            return name;
+        }
+    }
+}
+
 /// A global value by name, or nullptr.
 GlobalValue*
 FindGlobal(const std::string& name)
@@ -307,13 +337,13 @@ FeroceCommandLine::AddFlag(Flag f)
 void
 FeroceCommandLine::Owns(const std::string& attribute, const std::string& flag)
 {
-    m_owned.emplace_back(attribute, flag);
+    m_owned.emplace_back(Declared(attribute), flag);
 }
 
 void
 FeroceCommandLine::Owns(const std::string& attribute)
 {
-    m_owned.emplace_back(attribute, "");
+    m_owned.emplace_back(Declared(attribute), "");
 }
 
 bool
@@ -321,7 +351,7 @@ FeroceCommandLine::IsOwned(const std::string& attribute) const
 {
     for (auto& o : m_owned)
     {
-        if (o.first == attribute)
+        if (o.first == Declared(attribute))
         {
             return true;
         }
@@ -332,7 +362,7 @@ FeroceCommandLine::IsOwned(const std::string& attribute) const
 void
 FeroceCommandLine::Derived(const std::string& attribute, const std::string& why)
 {
-    m_derived.emplace_back(attribute, why);
+    m_derived.emplace_back(Declared(attribute), why);
 }
 
 void
@@ -656,28 +686,30 @@ FeroceCommandLine::Bad(const std::string& name,
 }
 
 std::string
-FeroceCommandLine::Refusal(const std::string& name) const
+FeroceCommandLine::Refusal(const std::string& name, const std::string& value) const
 {
+    std::string declared = Declared(name);
     for (auto& owned : m_owned)
     {
-        if (owned.first != name)
+        if (owned.first != declared)
         {
             continue;
         }
         if (owned.second.empty())
         {
             std::size_t sep = name.rfind("::");
-            return "--" + name + " is not honoured: this program sets " + name.substr(sep + 2) +
-                   " itself" + kHelpPointer;
+            return "--" + name + "=" + Printable(value) + " is not honoured: this program sets " +
+                   name.substr(sep + 2) + " itself" + kHelpPointer;
         }
         return "--" + name + " is set by this program through --" + owned.second + ": use --" +
                owned.second + kHelpPointer;
     }
     for (auto& derived : m_derived)
     {
-        if (derived.first == name)
+        if (derived.first == declared)
         {
-            return "--" + name + " is not allowed: it is " + derived.second + kHelpPointer;
+            return "--" + name + "=" + Printable(value) + " is not allowed: it is " +
+                   derived.second + kHelpPointer;
         }
     }
     TypeId tid;
@@ -692,8 +724,8 @@ FeroceCommandLine::Refusal(const std::string& name) const
                 return "";
             }
         }
-        return "--" + name + " is not allowed: this program builds no " + tid.GetName() +
-               (m_uses.empty() ? " (no ns-3 object)" : "") + kHelpPointer;
+        return "--" + name + "=" + Printable(value) + " is not allowed: this program builds no " +
+               tid.GetName() + (m_uses.empty() ? " (no ns-3 object)" : "") + kHelpPointer;
     }
     return "";
 }
@@ -736,6 +768,16 @@ FeroceCommandLine::CheckAttribute(const std::string& name,
             return "unknown flag --" + Printable(name) + kHelpPointer;
         }
         checker = global->GetChecker();
+    }
+    if (name == "SchedulerType" || name == "SimulatorImplementationType")
+    {
+        std::string arg = "--" + name + "=" + value;
+        char* args[] = {const_cast<char*>("x"), const_cast<char*>(arg.c_str())};
+        std::string error = RoceHelper::CheckSimulatorArguments(2, args);
+        if (!error.empty())
+        {
+            return error;
+        }
     }
     // every value is read by the front door's grammar; ns-3 gets the canonical text
     // ns-3 names some "ns3::TimeValue", others "BooleanValue"
@@ -844,16 +886,6 @@ FeroceCommandLine::CheckAttribute(const std::string& name,
                 return Bad(who, value, "a whole number 1..4294944442");
             }
         }
-        else if (name == "SchedulerType" || name == "SimulatorImplementationType")
-        {
-            std::string arg = "--" + name + "=" + value;
-            char* args[] = {const_cast<char*>("x"), const_cast<char*>(arg.c_str())};
-            std::string error = RoceHelper::CheckSimulatorArguments(2, args);
-            if (!error.empty())
-            {
-                return error;
-            }
-        }
     }
     if (canonical)
     {
@@ -937,7 +969,7 @@ FeroceCommandLine::ParseArguments(int argc, char** argv)
         std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
         if (!flag)
         {
-            std::string error = Refusal(name);
+            std::string error = Refusal(name, value);
             if (error.empty())
             {
                 error = CheckAttribute(name, value, name, nullptr);
@@ -987,7 +1019,7 @@ FeroceCommandLine::ApplySources()
     {
         for (Flag& f : m_flags)
         {
-            if (f.attribute != a.first)
+            if (f.attribute.empty() || Declared(f.attribute) != Declared(a.first))
             {
                 continue;
             }
@@ -1026,7 +1058,7 @@ FeroceCommandLine::ApplySources()
             std::string as = f.given ? f.text : f.format();
             for (auto& a : m_attributes)
             {
-                if (a.first == f.attribute)
+                if (!f.attribute.empty() && Declared(a.first) == Declared(f.attribute))
                 {
                     Reject(Bad(a.first, a.second, why));
                     return false;
@@ -1057,12 +1089,19 @@ FeroceCommandLine::ApplySources()
         std::string error = SetDefault(attribute,
                                        text,
                                        f.given ? FeroceSource::Flag : FeroceSource::Program,
-                                       f.name);
+                                       f.name,
+                                       f.given ? f.text : f.format());
         if (!error.empty())
         {
             Reject(error);
             return false;
         }
+    }
+    std::string error = RoceHelper::CheckSimulatorPair();
+    if (!error.empty())
+    {
+        Reject(error + kHelpPointer);
+        return false;
     }
     return true;
 }
@@ -1116,9 +1155,11 @@ std::string
 FeroceCommandLine::SetDefault(const std::string& attribute,
                               const std::string& text,
                               FeroceSource source,
-                              const std::string& who)
+                              const std::string& who,
+                              const std::string& typed)
 {
-    Source& held = m_sources[attribute];
+    std::string declared = Declared(attribute);
+    Source& held = m_sources[declared];
     if (held.source > source)
     {
         return ""; // a higher source set it: the user's value stays
@@ -1130,14 +1171,13 @@ FeroceCommandLine::SetDefault(const std::string& attribute,
     {
         return error;
     }
-    Ptr<const AttributeChecker> checker;
     TypeId tid;
     TypeId::AttributeInformation info;
     bool ok = false;
-    if (LookupAttribute(attribute, tid, info))
+    if (LookupAttribute(declared, tid, info))
     {
         Ptr<AttributeValue> v = info.checker->CreateValidValue(StringValue(canonical));
-        ok = v && Config::SetDefaultFailSafe(attribute, *v);
+        ok = v && Config::SetDefaultFailSafe(declared, *v);
     }
     else if (GlobalValue* global = FindGlobal(attribute))
     {
@@ -1149,7 +1189,7 @@ FeroceCommandLine::SetDefault(const std::string& attribute,
         return "--" + attribute + "=" + Printable(text) + " is not allowed" + kHelpPointer;
     }
     held.source = source;
-    held.givenAs = "--" + name + "=" + Printable(text);
+    held.givenAs = "--" + name + "=" + Printable(typed.empty() ? text : typed);
     held.canonical = canonical;
     return "";
 }
@@ -1163,14 +1203,14 @@ FeroceCommandLine::SetBeneath(const std::string& attribute, const std::string& t
 FeroceSource
 FeroceCommandLine::GetSource(const std::string& attribute) const
 {
-    auto it = m_sources.find(attribute);
+    auto it = m_sources.find(Declared(attribute));
     return it == m_sources.end() ? FeroceSource::Default : it->second.source;
 }
 
 std::string
 FeroceCommandLine::GetGivenAs(const std::string& attribute) const
 {
-    auto it = m_sources.find(attribute);
+    auto it = m_sources.find(Declared(attribute));
     return it == m_sources.end() ? "" : it->second.givenAs;
 }
 
@@ -1179,7 +1219,7 @@ FeroceCommandLine::GetDefault(const std::string& attribute)
 {
     TypeId tid;
     TypeId::AttributeInformation info;
-    if (LookupAttribute(attribute, tid, info))
+    if (LookupAttribute(Declared(attribute), tid, info))
     {
         return info.initialValue->SerializeToString(info.checker);
     }

@@ -192,12 +192,15 @@ class FeroceCommandLine
     /**
      * Sets attribute's default to text (checked by the grammar and the attribute's checker),
      * unless a source above source already set it.  "" when set or left to a higher source,
-     * else the message.  who: the name a message gives the value (a flag's, "topology.txt:3").
+     * else the message.  who: the name a message gives the value (a flag's, "topology.txt:3");
+     * typed: the value as the user wrote it (text otherwise).  An attribute a type inherits is
+     * set on the type that declares it (ns-3 keeps one default per attribute).
      */
     std::string SetDefault(const std::string& attribute,
                            const std::string& text,
                            FeroceSource source,
-                           const std::string& who = "");
+                           const std::string& who = "",
+                           const std::string& typed = "");
     /// The program's own setting, beneath anything the user gave (FeroceSource::Program).
     std::string SetBeneath(const std::string& attribute, const std::string& text);
     /// The source that set attribute (Default if none).
@@ -304,8 +307,8 @@ class FeroceCommandLine
                                const std::string& value,
                                const std::string& who,
                                std::string* canonical) const;
-    /// The refusal of --ns3::name (owned, derived, a type not built), or "".
-    std::string Refusal(const std::string& name) const;
+    /// The refusal of --ns3::name=value (owned, derived, a type not built), or "".
+    std::string Refusal(const std::string& name, const std::string& value) const;
     std::string Bad(const std::string& name,
                     const std::string& value,
                     const std::string& why) const;

@@ -8,7 +8,9 @@
 
 #include "feroce-command-line.h"
 
+#include "ns3/global-value.h"
 #include "ns3/object.h"
+#include "ns3/type-id.h"
 
 #include <cstdlib>
 #include <vector>
@@ -119,6 +121,15 @@ CheckInputRules(FeroceCommandLine& cmd)
                        ", so it would be ignored (see --help)";
             }
         }
+    }
+    // feroce's heap is the scheduler only when SchedulerType names it
+    const std::string horizon = "ns3::FeroceHeapScheduler::NearHorizon";
+    TypeIdValue scheduler;
+    GlobalValue::GetValueByName("SchedulerType", scheduler);
+    if (Given(cmd, horizon) && scheduler.Get().GetName() != "ns3::FeroceHeapScheduler")
+    {
+        return cmd.GetGivenAs(horizon) + " is not allowed: the scheduler is " +
+               scheduler.Get().GetName() + ", not ns3::FeroceHeapScheduler (see --help)";
     }
     const std::string kmin = "ns3::FeroceSwitch::Kmin";
     const std::string kmax = "ns3::FeroceSwitch::Kmax";

@@ -95,10 +95,16 @@ CheckFolder(const std::string& dir)
     {
         return probe == dir ? "it is not a folder" : probe + " is not a folder";
     }
-    if (access(probe.c_str(), W_OK | X_OK) != 0)
+    // a folder made and removed at once: what the run will do there, without leaving anything
+    // (access() says yes to root on read-only or special file systems)
+    std::string trial = (probe == "/" ? "" : probe) + "/.feroce-outdir-XXXXXX";
+    std::vector<char> name(trial.begin(), trial.end());
+    name.push_back('\0');
+    if (!mkdtemp(name.data()))
     {
-        return probe + " is not writable";
+        return "cannot create a folder in " + probe + " (" + std::strerror(errno) + ")";
     }
+    rmdir(name.data());
     return "";
 }
 

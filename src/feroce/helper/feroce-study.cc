@@ -71,6 +71,17 @@ FeroceStudy::FeroceStudy(const std::string& scenario,
                   "the NIC's DataRate (--ns3::FeroceNetDevice::DataRate or the program's rate "
                   "flag)");
     m_cmd.Owns("ns3::RoceNic::Ipv4Address");
+    // the objects a study builds (a program that builds others adds them: GetCommandLine().Uses)
+    m_cmd.Uses({"ns3::Node",
+                "ns3::RoceNic",
+                "ns3::FeroceSwitch",
+                "ns3::FeroceSwitchPort",
+                "ns3::FeroceChannel",
+                "ns3::RoceQueuePair",
+                "ns3::DcqcnReactionPoint",
+                "ns3::RoceFrontEndApp",
+                "ns3::RoceReceiverApp",
+                "ns3::FeroceHeapScheduler"});
 }
 
 void
@@ -101,6 +112,17 @@ std::string
 FeroceStudy::SetBeneath(const std::string& attribute, const std::string& text)
 {
     return m_cmd.SetBeneath(attribute, text);
+}
+
+bool
+FeroceStudy::RefuseType(const std::string& type, const std::string& why)
+{
+    if (!m_cmd.RefuseType(type, why))
+    {
+        return false;
+    }
+    m_exitCode = m_cmd.GetExitCode();
+    return true;
 }
 
 void

@@ -83,6 +83,9 @@ class FeroceStudy
 
     /// The program's own setting of an attribute, beneath the user's ("" or the message).
     std::string SetBeneath(const std::string& attribute, const std::string& text);
+    /// Refuses an attribute of type the user gave (true: refused, the message printed), why: e.g.
+    /// "without --loss this program builds no error model".
+    bool RefuseType(const std::string& type, const std::string& why);
     /// An odd setting: printed (one line) when the run starts, recorded with it.
     void Warn(const std::string& text);
 

@@ -108,6 +108,24 @@ RoceHelper::CheckSimulatorArguments(int argc, char** argv)
     return error;
 }
 
+std::string
+RoceHelper::CheckSimulatorPair()
+{
+    TypeIdValue scheduler;
+    StringValue impl;
+    GlobalValue::GetValueByName("SchedulerType", scheduler);
+    GlobalValue::GetValueByName("SimulatorImplementationType", impl);
+    if (scheduler.Get().GetName() == "ns3::HeapScheduler" && impl.Get() == kDefaultSimulatorImpl)
+    {
+        return "SchedulerType = ns3::HeapScheduler is not allowed with "
+               "SimulatorImplementationType = ns3::FeroceSimulatorImpl (it misorders the events "
+               "the engine removes): expected ns3::MapScheduler, ns3::ListScheduler, "
+               "ns3::CalendarScheduler, ns3::PriorityQueueScheduler or ns3::FeroceHeapScheduler, "
+               "or --SimulatorImplementationType=ns3::DefaultSimulatorImpl";
+    }
+    return "";
+}
+
 RoceHelper::RoceHelper()
 {
     m_deviceFactory.SetTypeId("ns3::RoceNic");

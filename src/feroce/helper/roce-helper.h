@@ -155,6 +155,11 @@ class RoceHelper : public PcapHelperForDevice
      * absent).
      */
     static std::string CheckSimulatorArguments(int argc, char** argv);
+    /**
+     * The scheduler and the simulator implementation set (global values) work together:
+     * ns-3's HeapScheduler misorders events FeroceSimulatorImpl removes.  "" or the message.
+     */
+    static std::string CheckSimulatorPair();
 
   private:
     void EnablePcapInternal(std::string prefix,

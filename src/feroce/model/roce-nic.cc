@@ -263,6 +263,16 @@ RoceNic::Validate()
     {
         return pmtuError;
     }
+    // the largest IPv4 packet a queue pair sends: IPv4, UDP, BTH, RETH, ImmDt, payload, ICRC
+    uint32_t packet = m_qpPmtu + FEROCE_IPV4_LEN + FEROCE_UDP_LEN + FEROCE_BTH_LEN +
+                      FEROCE_RETH_LEN + FEROCE_IMMDT_LEN + FEROCE_ICRC_LEN;
+    if (GetMtu() < packet)
+    {
+        return "Mtu = " + std::to_string(GetMtu()) +
+               " is not allowed with Pmtu = " + std::to_string(m_qpPmtu) +
+               ": expected >= " + std::to_string(packet) +
+               " (the largest IPv4 packet of a queue pair)";
+    }
     feroce_check why{};
     if (!m_dcqcnPreset.empty())
     {
@@ -289,11 +299,18 @@ RoceNic::Validate()
         }
     }
     std::string format = m_fixedPointFormat;
-    if (m_dcqcnPreset.empty())
     {
-        // the ReactionPoint's own FixedPointFormat is honoured too, never silently dropped
+        // the reaction point's own FixedPointFormat (ReactionPoint's, or under a preset the
+        // default the user changed) is honoured too, never silently dropped
         StringValue rpFormat;
-        m_rpConfig->GetAttribute("FixedPointFormat", rpFormat);
+        if (m_dcqcnPreset.empty())
+        {
+            m_rpConfig->GetAttribute("FixedPointFormat", rpFormat);
+        }
+        else
+        {
+            CreateObject<DcqcnReactionPoint>()->GetAttribute("FixedPointFormat", rpFormat);
+        }
         if (format.empty())
         {
             format = rpFormat.Get();

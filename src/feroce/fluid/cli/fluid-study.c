@@ -52,6 +52,7 @@ static int study_point_in(struct fluid_args *ap, int argc, char **argv, const ch
     int64_t id;
 
     *row_id = 0;
+    err[0] = '\0';
     r = fluid_args_parse(ap, argc, argv, 1, study_flags, prog, msg);
     if (r)
         return r;
@@ -75,6 +76,11 @@ static int study_point_in(struct fluid_args *ap, int argc, char **argv, const ch
     }
     if (!ap->outdir)
         ap->outdir = "results/fluid-study";
+    /* every target checked before the run: the row's database too */
+    if (!batch_db && ap->db && strcmp(ap->db, "none") != 0 && feroce_db_check(ap->db, err, sizeof err) != 0) {
+        fprintf(msg, "%s: db = %s is not allowed: %s (none: write no row)\n", prog, ap->db, err);
+        return 2;
+    }
     if (mkdir(ap->outdir, 0777) != 0) {
         struct stat st;
 
@@ -95,10 +101,6 @@ static int study_point_in(struct fluid_args *ap, int argc, char **argv, const ch
         fclose(out);
         remove(tmp);
         return r;
-    }
-    if (fluid_commit_atomic(out, tmp, path) != 0) {
-        fprintf(msg, "%s: cannot write %s\n", prog, path);
-        return 1;
     }
     have_margin = feroce_fluid_margin(&ap->p, &m, &why) == FEROCE_OK;
     C = ap->p.bottleneck_bps;
@@ -150,8 +152,9 @@ static int study_point_in(struct fluid_args *ap, int argc, char **argv, const ch
                 "phase_margin_deg=%.6g\n",
                 prog, q[0], q[2], fmin(in, C) * 1e-9, jain[0], have_margin ? m.fixed.p : NAN,
                 have_margin ? m.phase_margin_deg : NAN);
-        fprintf(info, "wrote %s\n", path);
     }
+    /* the row and series.csv together: the row in an open transaction, the file renamed, then
+     * the commit; a failure leaves neither */
     if (batch_db || (ap->db && strcmp(ap->db, "none") != 0)) {
         struct feroce_db_run run = { .scenario = "feroce-fluid-study",
                                      .version = feroce_version(),
@@ -170,22 +173,39 @@ static int study_point_in(struct fluid_args *ap, int argc, char **argv, const ch
             if (feroce_db_insert_run(batch_db, &run, &id, err, sizeof err) != 0) {
                 fprintf(msg, "%s: the batch's db: %s\n", prog, err);
                 free(command);
+                fclose(out);
+                remove(tmp);
                 return 1;
             }
         } else if (feroce_db_open(ap->db, &db, err, sizeof err) != 0 ||
+                   sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK ||
                    feroce_db_insert_run(db, &run, &id, err, sizeof err) != 0) {
-            fprintf(msg, "%s: db = %s: %s\n", prog, ap->db, err);
+            fprintf(msg, "%s: db = %s: %s\n", prog, ap->db, db && !err[0] ? sqlite3_errmsg(db) : err);
             sqlite3_close(db);
             free(command);
+            fclose(out);
+            remove(tmp);
             return 1;
-        } else {
-            sqlite3_close(db);
-            if (info)
-                fprintf(info, "row %lld in %s\n", (long long)id, ap->db);
         }
         *row_id = id;
     }
     free(command);
+    if (fluid_commit_atomic(out, tmp, path) != 0 || (db && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)) {
+        fprintf(msg, "%s: cannot write %s%s%s\n", prog, path, db ? " or commit its row: " : "",
+                db ? sqlite3_errmsg(db) : "");
+        if (db)
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        sqlite3_close(db);
+        remove(path);
+        *row_id = 0;
+        return 1;
+    }
+    if (info) {
+        fprintf(info, "wrote %s\n", path);
+        if (db)
+            fprintf(info, "row %lld in %s\n", (long long)*row_id, ap->db);
+    }
+    sqlite3_close(db);
     return 0;
 }
 

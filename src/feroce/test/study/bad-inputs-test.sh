@@ -25,6 +25,22 @@ cp "$db" "$work/readonly.db"
 chmod 444 "$work/readonly.db"
 mkdir "$work/dir.db"
 printf 'x\n' >"$work/afile"
+# a database of another program (its runs table another schema), one of a newer feroce, a
+# dangling link, a name too long for the file system
+sqlite3 "$work/other.db" 'CREATE TABLE runs (x INTEGER)'
+cp "$db" "$work/newer.db"
+sqlite3 "$work/newer.db" 'PRAGMA user_version = 99'
+ln -s "$work/missing.db" "$work/dangling.db"
+long=$(printf '%0300d' 0)
+ls -R "$work" >"$work/../bad-inputs.before"
+
+# sweep files: a good one, one named "", one whose program is a folder, one too large to hold
+printf 'name x\nprogram %s\nparam kmin list 5000 6000\n' "$bin/advcam-incast" >"$work/x.sweep"
+cp "$work/x.sweep" "$work/ok.sweep"
+printf 'name ""\nprogram %s\nparam kmin list 5000\n' "$bin/advcam-incast" >"$work/empty-name.sweep"
+printf 'name f\nprogram %s\nparam kmin list 5000\n' "$work/dir.db" >"$work/folder.sweep"
+printf 'name h\nprogram %s\nparam a lin 1 100000 1000\nparam b lin 1 1000 1000\nreplications 100000\n' \
+    "$bin/advcam-incast" >"$work/huge.sweep"
 ls -R "$work" >"$work/../bad-inputs.before"
 
 # EXPECTED-WORDS | PROGRAM ARGS... (the study's --outdir and --db are added unless given)
@@ -88,6 +104,64 @@ RxBufferSize = 1000 is not allowed with ReceiverModel = hardware|advcam-incast -
 RxXonBytes = 5 is not allowed without RxPfc|advcam-incast --ns3::RoceNic::RxXonBytes=5
 advcam-receiver: Kmin = 300000 is not allowed: expected <= Kmax|advcam-receiver --kmin=300000
 RxXoffBytes is set by this program through --softBuffer|advcam-receiver --ns3::RoceNic::RxXoffBytes=100000
+--pmax=0x1p-4 is not allowed: expected a finite decimal number|advcam-incast --pmax=0x1p-4
+--linkDelay=0x1p-20s is not allowed|advcam-incast --linkDelay=0x1p-20s
+--ns3::FeroceSwitch::Pmax=0x1p-4 is not allowed|advcam-incast --ns3::FeroceSwitch::Pmax=0x1p-4
+--RngSeed=0 is not allowed: expected a whole number 1..4294944442|advcam-incast --RngSeed=0
+--RngSeed=4294967295 is not allowed|advcam-camera --RngSeed=4294967295
+--RngRun=1.5 is not allowed|advcam-incast --RngRun=1.5
+--PrintAttributes=ns3::Bogus is not allowed: expected the name of an ns-3 type|advcam-incast --PrintAttributes=ns3::Bogus
+--PrintGroup=Bogus is not allowed|advcam-incast --PrintGroup=Bogus
+--ns3::RoceNic::QueuePairs is not allowed: it holds an object|advcam-incast --ns3::RoceNic::QueuePairs=x
+--ns3::RoceNic::ReactionPoint is not allowed: it holds an object|advcam-incast --ns3::RoceNic::ReactionPoint=0
+--ns3::FeroceNetDevice::ReceiveErrorModel is not allowed: it holds an object|advcam-camera --ns3::FeroceNetDevice::ReceiveErrorModel=0
+--ns3::FeroceNetDevice::ReceiveErrorModel is not allowed|advcam-window --ns3::FeroceNetDevice::ReceiveErrorModel=0
+--ns3::RoceNic::Ipv4Address=10.9.9.9 is not honoured|advcam-incast --ns3::RoceNic::Ipv4Address=10.9.9.9
+SchedulerType = ns3::HeapScheduler is not allowed with SimulatorImplementationType = ns3::FeroceSimulatorImpl|advcam-incast --SchedulerType=ns3::HeapScheduler
+SchedulerType = ns3::RoceNic is not allowed|advcam-incast --SchedulerType=ns3::RoceNic
+--outdir=/proc/feroce is not allowed|advcam-incast --outdir=/proc/feroce
+--outdir=WORK/dangling.db/x is not allowed|advcam-incast --outdir=WORK/dangling.db/x
+--outdir=WORK/LONG is not allowed: a name in it is longer than 255 bytes|advcam-incast --outdir=WORK/LONG
+--db=WORK/other.db is not allowed: its table runs has another schema|advcam-incast --db=WORK/other.db
+--db=WORK/newer.db is not allowed: schema version 99 is newer|advcam-incast --db=WORK/newer.db
+--db=WORK/dangling.db is not allowed: a symbolic link to a missing file|advcam-incast --db=WORK/dangling.db
+--db=WORK/LONG.db is not allowed: a name in the path is longer than 255 bytes|advcam-incast --db=WORK/LONG.db
+db = WORK/other.db is not allowed: its table runs has another schema|feroce-fluid-study --flows=3 --duration=1ms --window=100us --outdir=WORK/fluid --db=WORK/other.db
+--ns3::DcqcnReactionPoint::LineRate=100Mbps is not allowed: it is the NIC|advcam-incast --ns3::DcqcnReactionPoint::LineRate=100Mbps
+Mtu = 1000 is not allowed with Pmtu = 4096: expected >= 4160|advcam-incast --ns3::FeroceNetDevice::Mtu=1000
+--boards=0 is not allowed: expected 1..1000|advcam-incast --duration=2ms --boards=0
+--scripts=3x is not allowed: expected a whole number|fixed-point-widths --scripts=3x --outdir=WORK/fpw
+--scripts=1.5 is not allowed: expected a whole number|fixed-point-widths --scripts=1.5 --outdir=WORK/fpw
+--scripts=-1 is not allowed: expected a whole number|fixed-point-widths --scripts=-1 --outdir=WORK/fpw
+--tolerance=0.5abc is not allowed: expected a finite decimal number|fixed-point-widths --tolerance=0.5abc --outdir=WORK/fpw
+--clockHz=1.5e0 is not allowed|fixed-point-widths --clockHz=1.5e0 --outdir=WORK/fpw
+--ns3::FeroceSwitch::Kmin=1 is not allowed: this program builds no ns3::FeroceSwitch|fixed-point-widths --ns3::FeroceSwitch::Kmin=1 --outdir=WORK/fpw
+unknown flag --bogus|fixed-point-widths --bogus=1 --outdir=WORK/fpw
+--rateBits=8:60 is not allowed: expected lo:hi within 2:48|fixed-point-widths --rateBits=8:60 --outdir=WORK/fpw
+-j = "0" is not allowed: expected an integer in [1, 4096]|feroce-sweep run WORK/x.sweep -j 0
+option "--bogus" is not allowed|feroce-sweep run WORK/x.sweep --bogus
+--program WORK/dir.db is not allowed: a folder|feroce-sweep run WORK/ok.sweep --program WORK/dir.db --dir WORK/sw
+name "" is not allowed|feroce-sweep run WORK/empty-name.sweep --dir WORK/sw
+points: expected fewer values or replications|feroce-sweep list WORK/huge.sweep
+is not an executable file (a folder)|feroce-sweep run WORK/folder.sweep --dir WORK/sw
+--duration/--window give|advcam-incast --pcap=1 --duration=1s
+MB of pcap|advcam-incast --pcap=1 --duration=1s --window=10ms
+Kmin = 20000000 is not allowed: above BufferSize = 12000000|advcam-incast --kmin=20000000 --kmax=30000000
+--g=0.5 is not allowed: DCQCN is off (--dcqcn=0)|advcam-incast --dcqcn=0 --g=0.5
+--ns3::DcqcnReactionPoint::MinRate=1Gbps is not allowed: DCQCN is off|advcam-camera --dcqcn=0 --ns3::DcqcnReactionPoint::MinRate=1Gbps
+--headroom=100000 is not allowed: PFC is off (--pfc=0)|advcam-incast --pfc=0 --headroom=100000
+--ns3::FeroceSwitch::XoffBytes=50000 is not allowed: PfcMode is dynamic|advcam-incast --ns3::FeroceSwitch::XoffBytes=50000
+--ns3::FeroceSwitch::PfcAlpha=0.5 is not allowed: PfcMode is static|advcam-camera --ns3::FeroceSwitch::PfcMode=static --ns3::FeroceSwitch::PfcAlpha=0.5
+--kmin=10000 is not allowed: ECN marking is off (--ecn=0)|advcam-incast --ecn=0 --kmin=10000
+--ns3::FeroceSwitch::Kmin=1 is not allowed: without --viaSwitch this program builds no switch|advcam-window --ns3::FeroceSwitch::Kmin=1
+--ns3::RateErrorModel::IsEnabled=false is not allowed: without --loss|advcam-incast --ns3::RateErrorModel::IsEnabled=false
+--ns3::FeroceHeapScheduler::NearHorizon=1ms is not allowed: the scheduler is ns3::MapScheduler|advcam-incast --SchedulerType=ns3::MapScheduler --ns3::FeroceHeapScheduler::NearHorizon=1ms
+--mtu=0 is not allowed: expected 1..9000|dcqcn-rate-limiter --mtu=0
+--ns3::FeroceSwitch::Kmin=1 is not allowed: this program builds no ns3::FeroceSwitch|dcqcn-rate-limiter --ns3::FeroceSwitch::Kmin=1
+--schedule=0ms:1ms,0ms:2ms,3ms:1ms is not allowed: expected start:stop|advcam-incast --schedule=0ms:1ms,0ms:2ms,3ms:1ms
+--depths= is not allowed: expected at least one item|advcam-window --depths=
+--boards=1e3x is not allowed|advcam-camera --boards=1e3x
+--boards=0x7d1 is not allowed: expected 1..2000|advcam-camera --boards=0x7d1
 '
 if [ "$(id -u)" != 0 ]; then
     # root writes into a read-only file anyway
@@ -99,8 +173,8 @@ n=0
 echo "$cases" | while IFS='|' read -r want cmd; do
     [ -n "$cmd" ] || continue
     n=$((n + 1))
-    want=$(echo "$want" | sed "s|WORK|$work|g")
-    cmd=$(echo "$cmd" | sed "s|WORK|$work|g")
+    want=$(echo "$want" | sed "s|WORK|$work|g; s|LONG|$long|g")
+    cmd=$(echo "$cmd" | sed "s|WORK|$work|g; s|LONG|$long|g")
     prog=${cmd%% *}
     args=${cmd#"$prog"}
     extra=""
@@ -114,8 +188,10 @@ echo "$cases" | while IFS='|' read -r want cmd; do
         ;;
     esac
     # shellcheck disable=SC2086 # the words of the case
+    exe=$bin/$prog
+    [ -x "$exe" ] || exe=$bin/../bin/$prog
     set +e
-    "$bin/$prog" $args $extra >"$work/../bad-inputs.out" 2>"$work/../bad-inputs.err"
+    "$exe" $args $extra >"$work/../bad-inputs.out" 2>"$work/../bad-inputs.err"
     status=$?
     set -e
     err=$(cat "$work/../bad-inputs.err")
