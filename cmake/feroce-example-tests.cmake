@@ -168,3 +168,7 @@ add_test(NAME study-attributes-audit
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/audit/attributes-test.sh
                  ${CMAKE_BINARY_DIR}/examples $<TARGET_FILE:feroce-audit>
                  ${CMAKE_BINARY_DIR}/test-out/attributes)
+# a study's files and row together or not at all: killed, failed, interrupted runs; warnings
+add_test(NAME study-publish
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/publish-test.sh
+                 ${CMAKE_BINARY_DIR}/examples ${CMAKE_BINARY_DIR}/test-out/publish)

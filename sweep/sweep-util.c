@@ -4,6 +4,8 @@
 #define _XOPEN_SOURCE 700
 #include "sweep-util.h"
 
+#include "feroce-number.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -301,28 +303,17 @@ char *shell_quote(const char *word)
     return q;
 }
 
+/* Numbers by feroce's one grammar (feroce-number.h, src/feroce/doc/input-grammar.md). */
 int parse_double(const char *s, double *out)
 {
-    char *end;
-    if (!*s)
-        return 0;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (*end != '\0' || errno == ERANGE || !isfinite(v))
-        return 0;
-    *out = v;
-    return 1;
+    return feroce_number_real(s, out, NULL) == 0;
 }
 
 int parse_long(const char *s, long min, long max, long *out)
 {
-    char *end;
-    if (!*s)
+    int64_t v;
+    if (feroce_number_i64(s, min, max, &v) != 0)
         return 0;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end != '\0' || errno == ERANGE || v < min || v > max)
-        return 0;
-    *out = v;
+    *out = (long)v;
     return 1;
 }

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "feroce-number.h"
 #include "feroce-rp-fixed.h"
 #include "feroce-rp.h"
 
@@ -161,19 +162,10 @@ static void start(struct script *sc)
     }
 }
 
+/* A whole number >= 0 by feroce's one grammar (feroce-number.h). */
 static int parse_i64(const char *text, int64_t *out)
 {
-    char *end;
-    long long x;
-
-    if (text[0] < '0' || text[0] > '9')
-        return -1;
-    errno = 0;
-    x = strtoll(text, &end, 10);
-    if (*end != '\0' || errno == ERANGE)
-        return -1;
-    *out = x;
-    return 0;
+    return feroce_number_i64(text, 0, INT64_MAX, out);
 }
 
 static void do_setting(struct script *sc, char **tok, int n)

@@ -9,6 +9,7 @@
 #include "roce-helper.h"
 
 #include "ns3/config.h"
+#include "ns3/feroce-number.h"
 #include "ns3/global-value.h"
 #include "ns3/string.h"
 
@@ -28,155 +29,33 @@ namespace
 
 const char* const kHelpPointer = " (see --help)";
 
-bool
-IsDigit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-/**
- * The decimal number at the head of text (input-grammar.md): [-]digits[.digits][e[+-]digits]
- * or [-].digits[...]; no hex, inf, nan, blank or '+'.  Its length, 0 if none.
- */
-std::size_t
-ScanDecimal(const std::string& text)
-{
-    std::size_t i = 0;
-    if (i < text.size() && text[i] == '-')
-    {
-        i++;
-    }
-    std::size_t digits = 0;
-    while (i < text.size() && IsDigit(text[i]))
-    {
-        i++;
-        digits++;
-    }
-    if (i < text.size() && text[i] == '.')
-    {
-        i++;
-        while (i < text.size() && IsDigit(text[i]))
-        {
-            i++;
-            digits++;
-        }
-    }
-    if (digits == 0)
-    {
-        return 0;
-    }
-    if (i < text.size() && (text[i] == 'e' || text[i] == 'E'))
-    {
-        std::size_t j = i + 1;
-        if (j < text.size() && (text[j] == '+' || text[j] == '-'))
-        {
-            j++;
-        }
-        std::size_t expDigits = 0;
-        while (j < text.size() && IsDigit(text[j]))
-        {
-            j++;
-            expDigits++;
-        }
-        if (expDigits > 0)
-        {
-            i = j;
-        }
-    }
-    return i;
-}
-
-/// A finite decimal number at the head of text; the rest (a unit) in *rest, or nothing left.
+/// A finite decimal number at the head of text (feroce-number.h); the rest (a unit) in *rest,
+/// or nothing left.
 bool
 ParseNumber(const std::string& text, double& v, std::string* rest)
 {
-    std::size_t n = ScanDecimal(text);
-    if (n == 0 || n > 64)
-    {
-        return false;
-    }
-    errno = 0;
-    v = std::strtod(text.substr(0, n).c_str(), nullptr);
-    if (!std::isfinite(v) || errno == ERANGE)
+    const char* after = nullptr;
+    if (feroce_number_real(text.c_str(), &v, rest ? &after : nullptr) != 0)
     {
         return false;
     }
     if (rest)
     {
-        *rest = text.substr(n);
-    }
-    else if (n != text.size())
-    {
-        return false;
-    }
-    if (v == 0)
-    {
-        v = 0; // no -0
+        *rest = after;
     }
     return true;
 }
 
-/**
- * A whole number by the grammar: decimal digits, 0x and hex digits, or a decimal number
- * with a fraction or exponent whose value is whole (1e9, 2.5e3).  *negative for a '-'.
- */
+/// A whole number by the grammar (feroce-number.h): decimal, 0x hex, or an exponent that is
+/// whole.  *negative for a '-'.
 bool
 ParseWhole(const std::string& text, uint64_t& magnitude, bool& negative)
 {
-    negative = !text.empty() && text[0] == '-';
-    std::string body = negative ? text.substr(1) : text;
-    if (body.size() > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X'))
-    {
-        std::string hex = body.substr(2);
-        if (hex.empty() || hex.size() > 16 ||
-            hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-        {
-            return false;
-        }
-        magnitude = std::strtoull(hex.c_str(), nullptr, 16);
-        return true;
-    }
-    if (body.empty() || ScanDecimal(body) != body.size() || body[0] == '-')
-    {
-        return false;
-    }
-    // digits and the position of the point, then the exponent: an exact integer or not
-    std::string digits;
-    int point = -1;
-    std::size_t i = 0;
-    for (; i < body.size() && body[i] != 'e' && body[i] != 'E'; i++)
-    {
-        if (body[i] == '.')
-        {
-            point = int(digits.size());
-        }
-        else
-        {
-            digits += body[i];
-        }
-    }
-    long exponent = i < body.size() ? std::strtol(body.c_str() + i + 1, nullptr, 10) : 0;
-    long scale = exponent - (point < 0 ? 0 : long(digits.size()) - point);
-    std::size_t first = digits.find_first_not_of('0');
-    if (first == std::string::npos)
-    {
-        magnitude = 0;
-        return true;
-    }
-    digits = digits.substr(first);
-    while (scale < 0 && !digits.empty() && digits.back() == '0')
-    {
-        digits.pop_back();
-        scale++;
-    }
-    if (scale < 0 || long(digits.size()) + scale > 20)
-    {
-        return false; // a fraction, or more than 20 digits
-    }
-    digits.append(std::size_t(scale), '0');
-    errno = 0;
-    magnitude = std::strtoull(digits.c_str(), nullptr, 10);
-    return errno != ERANGE;
+    int minus = 0;
+    bool ok = text.find('\0') == std::string::npos &&
+              feroce_number_whole(text.c_str(), &magnitude, &minus) == 0;
+    negative = minus != 0;
+    return ok;
 }
 
 template <typename U>

@@ -57,6 +57,8 @@ static const struct check_test tests[] = {
     CHECK_TEST(test_pfc_static),
     CHECK_TEST(test_pfc_dynamic),
     CHECK_TEST(test_validation_errors),
+    CHECK_TEST(test_number_whole),
+    CHECK_TEST(test_number_real),
     CHECK_TEST(test_crc32_reference),
     CHECK_TEST(test_crc32_zeros),
     CHECK_TEST(test_icrc_vectors),

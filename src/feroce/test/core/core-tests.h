@@ -62,5 +62,7 @@ void test_emu_single_frame_timing(void);
 void test_emu_incast_marks_and_moderates(void);
 void test_emu_refuses_bad_input(void);
 void test_scoreboard(void);
+void test_number_whole(void);
+void test_number_real(void);
 
 #endif
