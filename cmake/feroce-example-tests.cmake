@@ -172,3 +172,7 @@ add_test(NAME study-attributes-audit
 add_test(NAME study-publish
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/publish-test.sh
                  ${CMAKE_BINARY_DIR}/examples ${CMAKE_BINARY_DIR}/test-out/publish)
+# random command lines from a grammar of the input classes, every program, 40 s (seed 1)
+add_test(NAME fuzz-flags
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/fuzz/fuzz-flags.py
+                 ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/test-out/fuzz-flags 40 1)

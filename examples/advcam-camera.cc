@@ -77,31 +77,30 @@ Format(double v)
     return s.str();
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The camera's own flags (the fabric's are DcqcnSwitchFlags').
+struct CameraFlags
 {
-    uint32_t boards = 150;
-    uint32_t boardsPerLeaf = 24;
-    uint32_t receivers = 4;
-    DataRate boardRate("10Gbps");
-    DataRate uplinkRate("100Gbps");
-    DataRate receiverRate("100Gbps");
+    uint32_t boards{150};
+    uint32_t boardsPerLeaf{24};
+    uint32_t receivers{4};
+    DataRate boardRate{"10Gbps"};
+    DataRate uplinkRate{"100Gbps"};
+    DataRate receiverRate{"100Gbps"};
     LinkFlags link;
-    uint64_t fragmentSize = 4096;
-    Time triggerInterval = MicroSeconds(16);
-    bool poisson = false;
-    uint64_t boardBuffer = 1 << 20;
-    uint32_t maxOutstanding = 4;
-    uint32_t pmtu = 4096;
+    uint64_t fragmentSize{4096};
+    Time triggerInterval{MicroSeconds(16)};
+    bool poisson{false};
+    uint64_t boardBuffer{1 << 20};
+    uint32_t maxOutstanding{4};
+    uint32_t pmtu{4096};
     DcqcnSwitchFlags fabric;
 
-    FeroceStudy study("advcam-camera",
-                      "results/advcam-camera",
-                      MilliSeconds(10),
-                      MilliSeconds(1),
-                      MilliSeconds(1));
+    void AddTo(FeroceStudy& study);
+};
+
+void
+CameraFlags::AddTo(FeroceStudy& study)
+{
     study.AddFlag("boards", "Front-end boards", boards).Range(1, 2000);
     study.AddFlag("boardsPerLeaf", "Boards per leaf switch", boardsPerLeaf).Range(1, 256);
     study.AddFlag("receivers", "Event-building receivers on the aggregation switch", receivers)
@@ -125,14 +124,15 @@ main(int argc, char* argv[])
         .Attribute("ns3::RoceFrontEndApp::TriggerInterval");
     study.AddFlag("poisson", "Triggers at exponential gaps (common to all boards)", poisson)
         .Attribute("ns3::RoceFrontEndApp::Poisson");
+    const uint64_t* fragment = &fragmentSize;
     study
         .AddFlag("boardBuffer",
                  "On-board buffer bytes; a fragment that does not fit is a lost event",
                  boardBuffer)
-        .Check([&fragmentSize](const uint64_t& b) {
-            return b >= fragmentSize
+        .Check([fragment](const uint64_t& b) {
+            return b >= *fragment
                        ? std::string()
-                       : ">= fragmentSize = " + std::to_string(fragmentSize) + " (one fragment)";
+                       : ">= fragmentSize = " + std::to_string(*fragment) + " (one fragment)";
         })
         .Attribute("ns3::RoceFrontEndApp::BufferSize");
     study
@@ -147,40 +147,112 @@ main(int argc, char* argv[])
     // a board sends a fragment per trigger, with the event number as immediate data
     study.Owns("ns3::RoceFrontEndApp::Mode");
     study.Owns("ns3::RoceFrontEndApp::WithImmediate");
+}
+
+/// What boards.csv sums up.
+struct BoardTotals
+{
+    uint64_t eventsLost{0};
+    uint64_t eventsGenerated{0};
+    uint64_t retransmits{0};
+};
+
+/**
+ * boards.csv (per board: leaf, bytes delivered, Gb/s over the run and after the warm-up, events
+ * generated and lost, buffer peak, retransmissions), the offered load and the boards' fairness
+ * (Jain's index of their rates after the warm-up).
+ */
+BoardTotals
+WriteBoards(FeroceStudy& study,
+            const CameraFlags& f,
+            const std::vector<Ptr<RoceReceiverApp>>& rxApps,
+            const std::vector<Ptr<RoceFrontEndApp>>& apps,
+            const std::vector<std::vector<Ptr<RoceQueuePair>>>& boardQps,
+            const std::vector<uint64_t>& atWarmup,
+            Time warmup)
+{
+    Time duration = study.GetDuration();
+    std::ofstream boardsCsv = study.OpenOutput("boards.csv");
+    boardsCsv << "board,leaf,delivered_bytes,gbps,gbps_after_warmup,events_generated,"
+                 "events_lost,buffer_peak_bytes,retransmits\n";
+    std::vector<double> boardRates;
+    BoardTotals t;
+    double measured = (duration - warmup).GetSeconds();
+    for (uint32_t b = 0; b < f.boards; b++)
+    {
+        uint64_t delivered = BoardDelivered(rxApps, b);
+        double after = double(delivered - atWarmup[b]) * 8 / measured / 1e9;
+        uint64_t boardRetx = 0;
+        for (auto& qp : boardQps[b])
+        {
+            boardRetx += qp->GetCounters().retransmittedPackets;
+        }
+        boardsCsv << b << "," << b / f.boardsPerLeaf << "," << delivered << ","
+                  << Format(double(delivered) * 8 / duration.GetSeconds() / 1e9) << ","
+                  << Format(after) << "," << apps[b]->GetEventsGenerated() << ","
+                  << apps[b]->GetEventsLost() << "," << apps[b]->GetBufferPeak() << "," << boardRetx
+                  << "\n";
+        boardRates.push_back(after);
+        t.eventsLost += apps[b]->GetEventsLost();
+        t.eventsGenerated += apps[b]->GetEventsGenerated();
+        t.retransmits += boardRetx;
+    }
+    double offered =
+        double(f.boards) * double(f.fragmentSize) * 8 / f.triggerInterval.GetSeconds() / 1e9;
+    study.AddMetric("offered_gbps", offered);
+    study.AddMetric("jain_boards",
+                    f.boards >= 2 ? feroce_jain(boardRates.data(), boardRates.size()) : NAN);
+    study.AddMetric("board_gbps_min", *std::min_element(boardRates.begin(), boardRates.end()));
+    study.AddMetric("board_gbps_max", *std::max_element(boardRates.begin(), boardRates.end()));
+    return t;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    CameraFlags f;
+    FeroceStudy study("advcam-camera",
+                      "results/advcam-camera",
+                      MilliSeconds(10),
+                      MilliSeconds(1),
+                      MilliSeconds(1));
+    f.AddTo(study);
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    fabric.SetHeadroomCheck(study);
+    f.fabric.SetHeadroomCheck(study);
 
     RoceHelper helper;
     AdvcamCameraFabric camera = InstallAdvcamCameraFabric(helper,
-                                                          boards,
-                                                          boardsPerLeaf,
-                                                          receivers,
-                                                          boardRate,
-                                                          uplinkRate,
-                                                          receiverRate);
+                                                          f.boards,
+                                                          f.boardsPerLeaf,
+                                                          f.receivers,
+                                                          f.boardRate,
+                                                          f.uplinkRate,
+                                                          f.receiverRate);
     std::string error = camera.Validate();
     if (!error.empty())
     {
         return study.Reject(error);
     }
     std::vector<Ptr<RoceReceiverApp>> rxApps;
-    for (uint32_t k = 0; k < receivers; k++)
+    for (uint32_t k = 0; k < f.receivers; k++)
     {
         rxApps.push_back(CreateObject<RoceReceiverApp>());
         camera.rxNodes.Get(k)->AddApplication(rxApps.back());
     }
     std::vector<Ptr<RoceFrontEndApp>> apps;
-    std::vector<std::vector<Ptr<RoceQueuePair>>> boardQps(boards);
-    for (uint32_t b = 0; b < boards; b++)
+    std::vector<std::vector<Ptr<RoceQueuePair>>> boardQps(f.boards);
+    for (uint32_t b = 0; b < f.boards; b++)
     {
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
         app->SetAttribute("Mode", StringValue("trigger"));
         app->SetAttribute("WithImmediate", BooleanValue(true)); // the event number
-        for (uint32_t k = 0; k < receivers; k++)
+        for (uint32_t k = 0; k < f.receivers; k++)
         {
             // receiver k's i-th queue pair is board i's
             auto qp = helper.ConnectQueuePairs(camera.boardNics[b], camera.rxNics[k]);
@@ -193,7 +265,7 @@ main(int argc, char* argv[])
         app->SetStopTime(duration);
         apps.push_back(app);
     }
-    for (uint32_t k = 0; k < receivers; k++)
+    for (uint32_t k = 0; k < f.receivers; k++)
     {
         Ptr<RoceReceiverApp> rx = rxApps[k];
         study.AddFlow(
@@ -215,7 +287,7 @@ main(int argc, char* argv[])
         return double(lost);
     });
     // per-board rates from the end of the warm-up on (the whole run when it is as long)
-    std::vector<uint64_t> atWarmup(boards, 0);
+    std::vector<uint64_t> atWarmup(f.boards, 0);
     Time warmup = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
     Simulator::Schedule(warmup, &SnapshotBoards, &rxApps, &atWarmup);
     study.EnablePcap(helper, "advcam-camera");
@@ -230,35 +302,7 @@ main(int argc, char* argv[])
         return study.GetExitCode();
     }
 
-    // boards.csv and Jain's index across boards over [warmup, duration]
-    std::ofstream boardsCsv = study.OpenOutput("boards.csv");
-    boardsCsv << "board,leaf,delivered_bytes,gbps,gbps_after_warmup,events_generated,"
-                 "events_lost,buffer_peak_bytes,retransmits\n";
-    std::vector<double> boardRates;
-    uint64_t eventsLost = 0;
-    uint64_t eventsGenerated = 0;
-    uint64_t retx = 0;
-    double measured = (duration - warmup).GetSeconds();
-    for (uint32_t b = 0; b < boards; b++)
-    {
-        uint64_t delivered = BoardDelivered(rxApps, b);
-        double after = double(delivered - atWarmup[b]) * 8 / measured / 1e9;
-        uint64_t boardRetx = 0;
-        for (auto& qp : boardQps[b])
-        {
-            boardRetx += qp->GetCounters().retransmittedPackets;
-        }
-        boardsCsv << b << "," << b / boardsPerLeaf << "," << delivered << ","
-                  << Format(double(delivered) * 8 / duration.GetSeconds() / 1e9) << ","
-                  << Format(after) << "," << apps[b]->GetEventsGenerated() << ","
-                  << apps[b]->GetEventsLost() << "," << apps[b]->GetBufferPeak() << "," << boardRetx
-                  << "\n";
-        boardRates.push_back(after);
-        eventsLost += apps[b]->GetEventsLost();
-        eventsGenerated += apps[b]->GetEventsGenerated();
-        retx += boardRetx;
-    }
-    boardsCsv.close();
+    BoardTotals t = WriteBoards(study, f, rxApps, apps, boardQps, atWarmup, warmup);
     uint64_t cnps = 0;
     uint64_t drops = 0; // the switches' and the receivers'
     for (auto& nic : camera.rxNics)
@@ -270,17 +314,11 @@ main(int argc, char* argv[])
     {
         drops += s.sw->GetCounters().TotalDrops();
     }
-    double offered = double(boards) * double(fragmentSize) * 8 / triggerInterval.GetSeconds() / 1e9;
-    study.AddMetric("offered_gbps", offered);
-    study.AddMetric("jain_boards",
-                    boards >= 2 ? feroce_jain(boardRates.data(), boardRates.size()) : NAN);
-    study.AddMetric("board_gbps_min", *std::min_element(boardRates.begin(), boardRates.end()));
-    study.AddMetric("board_gbps_max", *std::max_element(boardRates.begin(), boardRates.end()));
     study.AddMetric("drops", double(drops));
     study.AddMetric("cnps", double(cnps));
-    study.AddMetric("retransmits", double(retx));
-    study.AddMetric("events_generated", double(eventsGenerated));
-    study.AddMetric("events_lost", double(eventsLost));
+    study.AddMetric("retransmits", double(t.retransmits));
+    study.AddMetric("events_generated", double(t.eventsGenerated));
+    study.AddMetric("events_lost", double(t.eventsLost));
     Simulator::Destroy();
     return study.Finish();
 }

@@ -23,26 +23,12 @@
 #include "ns3/roce-frontend-app.h"
 #include "ns3/roce-helper.h"
 #include "ns3/roce-receiver-app.h"
+#include "ns3/roce-recovery-log.h"
 
 using namespace ns3;
 
 namespace
 {
-
-/// A NAK or retransmission timeout of a board, as recovery.csv lists it.
-struct RecoveryEvent
-{
-    Time at;
-    uint32_t board;
-    const char* kind;
-    uint32_t psn;
-};
-
-void
-RecordRecovery(std::vector<RecoveryEvent>* events, uint32_t board, const char* kind, uint32_t psn)
-{
-    events->push_back({Simulator::Now(), board, kind, psn});
-}
 
 void
 RecordLatency(FeroceStudy* study, const RoceCompletion& c, Time latency)
@@ -64,15 +50,7 @@ main(int argc, char* argv[])
     double loss = 0;
     DcqcnSwitchFlags fabric;
     LinkFlags link;
-    uint32_t pmtu = 4096;
-    uint64_t messageSize = 1 << 20;
-    bool write = true;
-    bool imm = false;
-    std::string mode = "saturate";
-    Time triggerInterval = MicroSeconds(100);
-    uint64_t boardBuffer = 4 << 20;
-    Time ackTimeout = MilliSeconds(1);
-    Time ackJitter;
+    BoardTrafficFlags traffic;
 
     FeroceStudy study("advcam-incast", "results/advcam-incast", MilliSeconds(30));
     study.AddFlag("boards", "Front-end boards sending to the receiver", boards).Range(1, 1000);
@@ -92,30 +70,7 @@ main(int argc, char* argv[])
     study.Owns("ns3::RateErrorModel::ErrorUnit");
     study.GetCommandLine().Uses({"ns3::RateErrorModel"});
     link.AddTo(study);
-    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
-        .Attribute("ns3::RoceQueuePair::Pmtu");
-    study.AddFlag("messageSize", "Bytes per message", messageSize)
-        .AtLeast(1)
-        .Attribute("ns3::RoceFrontEndApp::MessageSize");
-    study.AddFlag("write", "RDMA WRITE (1) or SEND (0)", write)
-        .Attribute("ns3::RoceFrontEndApp::Write");
-    study.AddFlag("imm", "Messages carry immediate data", imm)
-        .Attribute("ns3::RoceFrontEndApp::WithImmediate");
-    study.AddFlag("mode", "Board traffic: saturate or trigger (a message per trigger)", mode)
-        .OneOf({"saturate", "trigger"})
-        .Attribute("ns3::RoceFrontEndApp::Mode");
-    study.AddFlag("triggerInterval", "Trigger mode: time between events", triggerInterval)
-        .Attribute("ns3::RoceFrontEndApp::TriggerInterval");
-    study.AddFlag("boardBuffer", "Trigger mode: on-board buffer bytes", boardBuffer)
-        .Attribute("ns3::RoceFrontEndApp::BufferSize");
-    study.AddFlag("ackTimeout", "QP retransmission timeout", ackTimeout)
-        .Check([](const Time& t) { return t.IsStrictlyPositive() ? "" : "> 0"; })
-        .Attribute("ns3::RoceQueuePair::AckTimeout");
-    study
-        .AddFlag("ackJitter",
-                 "Each timeout fires a uniform draw of up to this much after ackTimeout",
-                 ackJitter)
-        .Attribute("ns3::RoceQueuePair::AckTimeoutJitter");
+    traffic.AddTo(study);
     if (!study.Parse(argc, argv) ||
         (loss == 0 && study.RefuseType("ns3::RateErrorModel",
                                        "without --loss this program builds no error model")))
@@ -158,7 +113,7 @@ main(int argc, char* argv[])
     helper.ConnectIncast(incast);
     Ptr<RoceReceiverApp> rx = incast.receiverApp;
     std::vector<Ptr<RoceFrontEndApp>> apps;
-    std::vector<RecoveryEvent> recovery;
+    RoceRecoveryLog recovery;
     for (uint32_t i = 0; i < boards; i++)
     {
         Ptr<RoceQueuePair> qp = incast.qps[i];
@@ -174,12 +129,7 @@ main(int argc, char* argv[])
             schedule[i].start,
             schedule[i].stop);
         qp->TraceConnectWithoutContext("Completion", MakeBoundCallback(&RecordLatency, &study));
-        qp->TraceConnectWithoutContext(
-            "Nak",
-            MakeBoundCallback(&RecordRecovery, &recovery, i, static_cast<const char*>("nak")));
-        qp->TraceConnectWithoutContext(
-            "Timeout",
-            MakeBoundCallback(&RecordRecovery, &recovery, i, static_cast<const char*>("timeout")));
+        recovery.Watch(qp, i);
     }
     // what the study samples every window: the switch, and each board's DCQCN rate
     study.WatchSwitch(incast.sw, incast.GetReceiverPort());
@@ -222,12 +172,7 @@ main(int argc, char* argv[])
         eventsLost += apps[i]->GetEventsLost();
     }
     std::ofstream recoveryCsv = study.OpenOutput("recovery.csv");
-    recoveryCsv << "t_ns,board,event,psn\n";
-    for (const RecoveryEvent& e : recovery)
-    {
-        recoveryCsv << e.at.GetNanoSeconds() << "," << e.board << "," << e.kind << "," << e.psn
-                    << "\n";
-    }
+    recovery.Write(recoveryCsv);
     // the switch's metrics come from WatchSwitch; the receiver's losses are drops too
     uint64_t rxLost = incast.receiver->GetRxErrorDrops();
     study.AddMetric("drops", double(incast.sw->GetCounters().TotalDrops() + rxLost));

@@ -6,6 +6,7 @@
 
 #include "feroce-command-line.h"
 
+#include "feroce-input-rules.h"
 #include "roce-helper.h"
 
 #include "ns3/config.h"
@@ -977,6 +978,10 @@ FeroceCommandLine::ApplySources()
         }
     }
     std::string error = RoceHelper::CheckSimulatorPair();
+    if (error.empty())
+    {
+        error = ValidateGivenDefaults(*this);
+    }
     if (!error.empty())
     {
         Reject(error + kHelpPointer);

@@ -73,6 +73,35 @@ DcqcnSwitchFlags::WarnHeadroom(FeroceStudy& study, const FeroceSwitch& sw, uint3
 }
 
 void
+BoardTrafficFlags::AddTo(FeroceStudy& study)
+{
+    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
+        .Attribute("ns3::RoceQueuePair::Pmtu");
+    study.AddFlag("messageSize", "Bytes per message", messageSize)
+        .AtLeast(1)
+        .Attribute("ns3::RoceFrontEndApp::MessageSize");
+    study.AddFlag("write", "RDMA WRITE (1) or SEND (0)", write)
+        .Attribute("ns3::RoceFrontEndApp::Write");
+    study.AddFlag("imm", "Messages carry immediate data", imm)
+        .Attribute("ns3::RoceFrontEndApp::WithImmediate");
+    study.AddFlag("mode", "Board traffic: saturate or trigger (a message per trigger)", mode)
+        .OneOf({"saturate", "trigger"})
+        .Attribute("ns3::RoceFrontEndApp::Mode");
+    study.AddFlag("triggerInterval", "Trigger mode: time between events", triggerInterval)
+        .Attribute("ns3::RoceFrontEndApp::TriggerInterval");
+    study.AddFlag("boardBuffer", "Trigger mode: on-board buffer bytes", boardBuffer)
+        .Attribute("ns3::RoceFrontEndApp::BufferSize");
+    study.AddFlag("ackTimeout", "QP retransmission timeout", ackTimeout)
+        .Check([](const Time& t) { return t.IsStrictlyPositive() ? "" : "> 0"; })
+        .Attribute("ns3::RoceQueuePair::AckTimeout");
+    study
+        .AddFlag("ackJitter",
+                 "Each timeout fires a uniform draw of up to this much after ackTimeout",
+                 ackJitter)
+        .Attribute("ns3::RoceQueuePair::AckTimeoutJitter");
+}
+
+void
 LinkFlags::AddTo(FeroceStudy& study, const std::string& rateName)
 {
     study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay)

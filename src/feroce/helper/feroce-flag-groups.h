@@ -57,6 +57,28 @@ struct DcqcnSwitchFlags
 
 /**
  * \ingroup feroce
+ * The boards' traffic and transport, in this order: --pmtu --messageSize --write --imm --mode
+ * --triggerInterval --boardBuffer --ackTimeout --ackJitter, each its attribute's value
+ * (ns3::RoceQueuePair::Pmtu, ns3::RoceFrontEndApp::MessageSize, Write, WithImmediate, Mode,
+ * TriggerInterval, BufferSize, ns3::RoceQueuePair::AckTimeout, AckTimeoutJitter).
+ */
+struct BoardTrafficFlags
+{
+    uint32_t pmtu{4096};
+    uint64_t messageSize{1 << 20};
+    bool write{true};
+    bool imm{false};
+    std::string mode{"saturate"};
+    Time triggerInterval{MicroSeconds(100)};
+    uint64_t boardBuffer{4 << 20};
+    Time ackTimeout{MilliSeconds(1)};
+    Time ackJitter{0};
+
+    void AddTo(FeroceStudy& study);
+};
+
+/**
+ * \ingroup feroce
  * Link flags: --linkDelay (ns3::FeroceChannel::Delay) and, when rateName is given, a rate
  * flag for ns3::FeroceNetDevice::DataRate.
  */

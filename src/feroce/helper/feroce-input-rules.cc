@@ -8,8 +8,13 @@
 
 #include "feroce-command-line.h"
 
+#include "ns3/dcqcn-reaction-point.h"
+#include "ns3/feroce-switch.h"
 #include "ns3/global-value.h"
 #include "ns3/object.h"
+#include "ns3/roce-frontend-app.h"
+#include "ns3/roce-nic.h"
+#include "ns3/roce-receiver-app.h"
 #include "ns3/type-id.h"
 
 #include <cstdlib>
@@ -100,6 +105,51 @@ Number(const std::string& attribute)
 }
 
 } // namespace
+
+std::string
+ValidateGivenDefaults(const FeroceCommandLine& cmd)
+{
+    // the types whose attributes a source above the program's set
+    auto given = [&cmd](const std::string& type) {
+        TypeId tid = TypeId::LookupByName(type);
+        for (TypeId t = tid;; t = t.GetParent())
+        {
+            for (std::size_t i = 0; i < t.GetAttributeN(); i++)
+            {
+                if (Given(cmd, t.GetName() + "::" + t.GetAttribute(i).name))
+                {
+                    return true;
+                }
+            }
+            if (t == t.GetParent() || t.GetName() == "ns3::Object")
+            {
+                return false;
+            }
+        }
+    };
+    std::string error;
+    if (error.empty() && given("ns3::DcqcnReactionPoint"))
+    {
+        error = CreateObject<DcqcnReactionPoint>()->Validate();
+    }
+    if (error.empty() && given("ns3::RoceNic"))
+    {
+        error = CreateObject<RoceNic>()->Validate();
+    }
+    if (error.empty() && given("ns3::FeroceSwitch"))
+    {
+        error = CreateObject<FeroceSwitch>()->Validate();
+    }
+    if (error.empty() && given("ns3::RoceReceiverApp"))
+    {
+        error = CreateObject<RoceReceiverApp>()->Validate();
+    }
+    if (error.empty() && given("ns3::RoceFrontEndApp"))
+    {
+        error = CreateObject<RoceFrontEndApp>()->Validate();
+    }
+    return error;
+}
 
 std::string
 CheckInputRules(FeroceCommandLine& cmd)

@@ -24,6 +24,14 @@ class FeroceCommandLine;
  */
 std::string CheckInputRules(FeroceCommandLine& cmd);
 
+/**
+ * \ingroup feroce
+ * The values given (by the user, a flag or a file) that only the model can judge (a string such as
+ * a mode, a map, a preset): an object of each feroce type with a value given is made from the
+ * defaults and validated.  "" or its message.
+ */
+std::string ValidateGivenDefaults(const FeroceCommandLine& cmd);
+
 } // namespace ns3
 
 #endif /* FEROCE_INPUT_RULES_H */

@@ -149,13 +149,21 @@ RoceFrontEndApp::AssignStreams(int64_t stream)
     return 1;
 }
 
+std::string
+RoceFrontEndApp::Validate() const
+{
+    if (m_mode != "saturate" && m_mode != "trigger")
+    {
+        return "Mode = " + m_mode + " is not allowed: expected saturate or trigger";
+    }
+    return "";
+}
+
 void
 RoceFrontEndApp::StartApplication()
 {
     NS_ABORT_MSG_IF(m_dests.empty(), "RoceFrontEndApp: no queue pair (SetQueuePair)");
-    NS_ABORT_MSG_IF(m_mode != "saturate" && m_mode != "trigger",
-                    "RoceFrontEndApp: Mode = " << m_mode
-                                               << " is not allowed: expected saturate or trigger");
+    NS_ABORT_MSG_IF(!Validate().empty(), "RoceFrontEndApp: " << Validate());
     m_running = true;
     m_saturate = m_mode == "saturate";
     if (m_saturate)

@@ -46,6 +46,9 @@ class RoceFrontEndApp : public Application
   public:
     static TypeId GetTypeId();
 
+    /// "" if the attributes make an application that can start, else a message naming the bad one.
+    std::string Validate() const;
+
     RoceFrontEndApp();
     ~RoceFrontEndApp() override;
 
