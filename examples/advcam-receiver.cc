@@ -124,27 +124,36 @@ Snapshot(std::vector<std::function<uint64_t()>>* counters, std::vector<uint64_t>
     }
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The study's flags: the single-board chains' (AdvcamChainFlags), the Soft-RoCE receiver's and
+/// the bench's.
+struct ReceiverFlags : AdvcamChainFlags
 {
-    AdvcamChainFlags flags; // --pmtus (part a), --messageSize, --maxOutstanding, --link*
-    Time softPacketCost = NanoSeconds(3200);
-    DataRate softByteRate("10Gbps");
-    uint32_t softBuffer = 256 * 1024;
-    uint32_t boards = 3;
-    uint32_t benchPmtu = 4096;
-    uint64_t kmin = 5000;
-    uint64_t kmax = 200000;
-    double pmax = 0.01;
+    Time softPacketCost{NanoSeconds(3200)};
+    DataRate softByteRate{"10Gbps"};
+    uint32_t softBuffer{256 * 1024};
+    uint32_t boards{3};
+    uint32_t benchPmtu{4096};
+    uint64_t kmin{5000};
+    uint64_t kmax{200000};
+    double pmax{0.01};
 
-    FeroceStudy study("advcam-receiver",
-                      "results/advcam-receiver",
-                      MilliSeconds(30),
-                      MilliSeconds(1),
-                      MilliSeconds(5));
-    flags.AddTo(study);
+    void AddTo(FeroceStudy& study);
+
+    /// The attributes of a Soft-RoCE receiver's NIC, with PFC from its NIC or not.
+    NicAttributes Software(bool pfc) const
+    {
+        return {{"ReceiverModel", Create<StringValue>("software")},
+                {"RxPacketCost", Create<TimeValue>(softPacketCost)},
+                {"RxProcessingRate", Create<DataRateValue>(softByteRate)},
+                {"RxBufferSize", Create<UintegerValue>(softBuffer)},
+                {"RxPfc", Create<BooleanValue>(pfc)}};
+    }
+};
+
+void
+ReceiverFlags::AddTo(FeroceStudy& study)
+{
+    AdvcamChainFlags::AddTo(study);
     study.AddFlag("softPacketCost", "Soft-RoCE: the CPU's time per data packet", softPacketCost);
     study
         .AddFlag("softByteRate",
@@ -174,25 +183,167 @@ main(int argc, char* argv[])
     study.Owns("ns3::RoceNic::RxXoffBytes", "softBuffer");
     study.Owns("ns3::RoceNic::RxXonBytes", "softBuffer");
     study.Owns("ns3::RoceQueuePair::Pmtu", "pmtus");
+}
+
+/**
+ * One configuration of the bench: boards -> switch -> the Soft-RoCE receiver, with or without
+ * PFC from its NIC and DCQCN; its flows and its gauges (the switch queue toward the receiver and
+ * the NIC's buffer, most bytes per window) on the study.  Null with *error when refused.
+ */
+std::unique_ptr<Bench>
+InstallBench(FeroceStudy& study,
+             RoceHelper& helper,
+             const ReceiverFlags& f,
+             int cfg,
+             Time from,
+             std::vector<std::function<uint64_t()>>& counters,
+             std::string* error)
+{
+    Time duration = study.GetDuration();
+    uint32_t boards = f.boards;
+    auto b = std::make_unique<Bench>();
+    b->nicPfc = cfg & 1;
+    b->dcqcn = cfg & 2;
+    b->name = std::string("nicpfc") + (b->nicPfc ? "1" : "0") + "_dcqcn" + (b->dcqcn ? "1" : "0");
+    b->incast = helper.InstallIncast(boards);
+    for (const auto& nic : b->incast.senders)
+    {
+        nic->SetAttribute("DcqcnEnabled", BooleanValue(b->dcqcn));
+    }
+    b->incast.receiver->SetAttribute("DcqcnEnabled", BooleanValue(b->dcqcn));
+    for (const auto& a : f.Software(b->nicPfc))
+    {
+        b->incast.receiver->SetAttribute(a.first, *a.second);
+    }
+    *error = b->incast.receiver->Validate();
+    if (!error->empty())
+    {
+        *error =
+            "the Soft-RoCE receiver (--softPacketCost, --softByteRate, --softBuffer): " + *error;
+        return nullptr;
+    }
+    *error = b->incast.Validate(); // the boards and the switch (--kmin, --kmax, --pmax)
+    if (!error->empty())
+    {
+        return nullptr;
+    }
+    helper.ConnectIncast(b->incast);
+    Ptr<RoceReceiverApp> rx = b->incast.receiverApp;
+    for (uint32_t i = 0; i < boards; i++)
+    {
+        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
+        app->SetQueuePair(b->incast.qps[i]);
+        b->incast.hosts.Get(i)->AddApplication(app);
+        app->SetStartTime(Time(0));
+        app->SetStopTime(duration);
+        b->apps.push_back(app);
+        counters.push_back([rx, i]() { return rx->GetBytesReceived(i); });
+        study.AddFlow(b->name + "_board" + std::to_string(i), counters.back(), Time(0), duration);
+    }
+    b->switchProbe = std::make_unique<FeroceSwitchProbe>(b->incast.sw);
+    Bench* raw = b.get();
+    b->incast.receiver->TraceConnectWithoutContext(
+        "RxBuffer",
+        MakeCallback(&NicBufferProbe::Changed, &raw->nicProbe));
+    uint32_t port = b->incast.GetReceiverPort();
+    study.AddGauge(b->name + "_switch_queue_bytes", [raw, port, from]() {
+        double v = double(raw->switchProbe->TakeWindowMax(port));
+        raw->queue.Add(v, Simulator::Now() > from);
+        return v;
+    });
+    study.AddGauge(b->name + "_nic_buffer_bytes", [raw, from]() {
+        double v = double(raw->nicProbe.TakeWindowMax());
+        raw->buffer.Add(v, Simulator::Now() > from);
+        return v;
+    });
+    return b;
+}
+
+/**
+ * bench.csv, one line per configuration (goodput, Jain's index, switch queue and NIC buffer,
+ * PAUSE frames, ECN marks, CNPs, drops, retransmissions, timeouts) and its metrics; gbps(flow)
+ * is a flow's goodput after the warm-up, the bench's flows after the first firstFlow.  Returns
+ * the benches' drops.
+ */
+uint64_t
+WriteBench(FeroceStudy& study,
+           const ReceiverFlags& f,
+           const std::vector<std::unique_ptr<Bench>>& benches,
+           const std::function<double(std::size_t)>& gbps,
+           std::size_t firstFlow)
+{
+    std::ofstream benchCsv = study.OpenOutput("bench.csv");
+    benchCsv << "config,nic_pfc,dcqcn,goodput_gbps,jain,switch_queue_max_bytes,"
+                "switch_queue_mean_bytes,nic_buffer_max_bytes,nic_buffer_mean_bytes,"
+                "switch_pause_frames,nic_pause_frames,ecn_marks,cnps,nic_drops,switch_drops,"
+                "retransmits,timeouts\n";
+    std::size_t flow = firstFlow;
+    uint64_t benchDrops = 0;
+    for (const auto& b : benches)
+    {
+        double sum = 0;
+        double squares = 0;
+        for (uint32_t i = 0; i < f.boards; i++, flow++)
+        {
+            double g = gbps(flow);
+            sum += g;
+            squares += g * g;
+        }
+        double jain = squares > 0 ? sum * sum / (f.boards * squares) : NAN;
+        uint64_t cnps = 0;
+        uint64_t retx = 0;
+        uint64_t timeouts = 0;
+        for (uint32_t i = 0; i < f.boards; i++)
+        {
+            cnps += b->incast.receiverQps[i]->GetCounters().cnpsSent;
+            retx += b->incast.qps[i]->GetCounters().retransmittedPackets;
+            timeouts += b->incast.qps[i]->GetCounters().timeouts;
+        }
+        const auto& sc = b->incast.sw->GetCounters();
+        const auto& nc = b->incast.receiver->GetCounters();
+        benchDrops += nc.rxOverflowDrops + sc.TotalDrops();
+        benchCsv << b->name << "," << b->nicPfc << "," << b->dcqcn << "," << FormatFixed(sum) << ","
+                 << FormatFixed(jain) << "," << uint64_t(b->queue.max) << ","
+                 << FormatFixed(b->queue.Mean()) << "," << uint64_t(b->buffer.max) << ","
+                 << FormatFixed(b->buffer.Mean()) << "," << sc.pauseFramesSent << ","
+                 << nc.pauseFramesSent << "," << sc.ecnMarks << "," << cnps << ","
+                 << nc.rxOverflowDrops << "," << sc.TotalDrops() << "," << retx << "," << timeouts
+                 << "\n";
+        study.AddMetric(b->name + "_goodput_gbps", sum);
+        study.AddMetric(b->name + "_switch_queue_max_bytes", b->queue.max);
+        study.AddMetric(b->name + "_nic_buffer_max_bytes", b->buffer.max);
+        study.AddMetric(b->name + "_ecn_marks", double(sc.ecnMarks));
+        study.AddMetric(b->name + "_nic_drops", double(nc.rxOverflowDrops));
+        study.AddMetric(b->name + "_retransmits", double(retx));
+    }
+    benchCsv.close();
+    return benchDrops;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    ReceiverFlags f;
+    FeroceStudy study("advcam-receiver",
+                      "results/advcam-receiver",
+                      MilliSeconds(30),
+                      MilliSeconds(1),
+                      MilliSeconds(5));
+    f.AddTo(study);
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    const std::vector<uint32_t>& pmtus = flags.pmtus;
-    uint64_t messageSize = flags.messageSize;
-    DataRate linkRate = flags.linkRate;
+    const std::vector<uint32_t>& pmtus = f.pmtus;
+    uint64_t messageSize = f.messageSize;
+    DataRate linkRate = f.linkRate;
     Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
-    auto software = [&](bool pfc) -> NicAttributes {
-        return {{"ReceiverModel", Create<StringValue>("software")},
-                {"RxPacketCost", Create<TimeValue>(softPacketCost)},
-                {"RxProcessingRate", Create<DataRateValue>(softByteRate)},
-                {"RxBufferSize", Create<UintegerValue>(softBuffer)},
-                {"RxPfc", Create<BooleanValue>(pfc)}};
-    };
     // a refused receiver names the flag that set it
     auto reject = [&](const std::string& message) {
-        return study.Reject("the Soft-RoCE receiver (--softPacketCost, --softByteRate, "
+        return study.Reject("the Soft-RoCE receiver (--f.softPacketCost, --f.softByteRate, "
                             "--softBuffer): " +
                             message);
     };
@@ -207,7 +358,7 @@ main(int argc, char* argv[])
     {
         for (std::size_t k = 0; k < 3; k++)
         {
-            NicAttributes attrs = k == 0 ? NicAttributes{} : software(k == 1);
+            NicAttributes attrs = k == 0 ? NicAttributes{} : f.Software(k == 1);
             if (k > 0)
             {
                 // the Soft-RoCE host of the hardware point: no notification point (no CNPs),
@@ -229,7 +380,7 @@ main(int argc, char* argv[])
         }
     }
 
-    // the Soft-RoCE receivers' model is this program's (a value the boards accept is not one
+    // the Soft-RoCE receivers' model is this program's (a value the f.boards accept is not one
     // it can honour on them)
     if (study.GetCommandLine().GetSource("ns3::RoceNic::ReceiverModel") == FeroceSource::User)
     {
@@ -240,67 +391,16 @@ main(int argc, char* argv[])
 
     // (b) the bench, four ways
     std::string error;
-    helper.SetQueuePairAttribute("Pmtu", UintegerValue(benchPmtu));
+    helper.SetQueuePairAttribute("Pmtu", UintegerValue(f.benchPmtu));
     std::vector<std::unique_ptr<Bench>> benches;
     for (int cfg = 0; cfg < 4; cfg++)
     {
-        auto b = std::make_unique<Bench>();
-        b->nicPfc = cfg & 1;
-        b->dcqcn = cfg & 2;
-        b->name =
-            std::string("nicpfc") + (b->nicPfc ? "1" : "0") + "_dcqcn" + (b->dcqcn ? "1" : "0");
-        b->incast = helper.InstallIncast(boards);
-        for (const auto& nic : b->incast.senders)
-        {
-            nic->SetAttribute("DcqcnEnabled", BooleanValue(b->dcqcn));
-        }
-        b->incast.receiver->SetAttribute("DcqcnEnabled", BooleanValue(b->dcqcn));
-        for (const auto& a : software(b->nicPfc))
-        {
-            b->incast.receiver->SetAttribute(a.first, *a.second);
-        }
-        error = b->incast.receiver->Validate();
-        if (!error.empty())
-        {
-            return reject(error);
-        }
-        error = b->incast.Validate(); // the boards and the switch (--kmin, --kmax, --pmax)
-        if (!error.empty())
+        std::string error;
+        auto b = InstallBench(study, helper, f, cfg, from, counters, &error);
+        if (!b)
         {
             return study.Reject(error);
         }
-        helper.ConnectIncast(b->incast);
-        Ptr<RoceReceiverApp> rx = b->incast.receiverApp;
-        for (uint32_t i = 0; i < boards; i++)
-        {
-            Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-            app->SetQueuePair(b->incast.qps[i]);
-            b->incast.hosts.Get(i)->AddApplication(app);
-            app->SetStartTime(Time(0));
-            app->SetStopTime(duration);
-            b->apps.push_back(app);
-            counters.push_back([rx, i]() { return rx->GetBytesReceived(i); });
-            study.AddFlow(b->name + "_board" + std::to_string(i),
-                          counters.back(),
-                          Time(0),
-                          duration);
-        }
-        b->switchProbe = std::make_unique<FeroceSwitchProbe>(b->incast.sw);
-        Bench* raw = b.get();
-        b->incast.receiver->TraceConnectWithoutContext(
-            "RxBuffer",
-            MakeCallback(&NicBufferProbe::Changed, &raw->nicProbe));
-        uint32_t port = b->incast.GetReceiverPort();
-        study.AddGauge(b->name + "_switch_queue_bytes", [raw, port, from]() {
-            double v = double(raw->switchProbe->TakeWindowMax(port));
-            raw->queue.Add(v, Simulator::Now() > from);
-            return v;
-        });
-        study.AddGauge(b->name + "_nic_buffer_bytes", [raw, from]() {
-            double v = double(raw->nicProbe.TakeWindowMax());
-            raw->buffer.Add(v, Simulator::Now() > from);
-            return v;
-        });
         benches.push_back(std::move(b));
     }
     helper.PopulateRoutes();
@@ -330,7 +430,7 @@ main(int argc, char* argv[])
 
     // (a) goodput per PMTU and receiver, after the warm-up
     double seconds = (duration - from).GetSeconds();
-    auto gbps = [&](std::size_t flow) {
+    std::function<double(std::size_t)> gbps = [&](std::size_t flow) {
         return double(counters[flow]() - atFrom[flow]) * 8 / seconds / 1e9;
     };
     double rate = double(linkRate.GetBitRate());
@@ -347,7 +447,8 @@ main(int argc, char* argv[])
     for (std::size_t p = 0; p < pmtus.size(); p++)
     {
         double wire = WriteWireGoodputGbps(messageSize, pmtus[p], rate);
-        double cpu = SoftReceiverGoodputGbps(messageSize, pmtus[p], softPacketCost, softByteRate);
+        double cpu =
+            SoftReceiverGoodputGbps(messageSize, pmtus[p], f.softPacketCost, f.softByteRate);
         bool hw = tenGig && pmtus[p] == kHardwarePmtu;
         pmtuCsv << pmtus[p];
         for (std::size_t k = 0; k < 3; k++)
@@ -373,51 +474,7 @@ main(int argc, char* argv[])
     pmtuCsv.close();
 
     // (b) one line per bench configuration
-    std::ofstream benchCsv = study.OpenOutput("bench.csv");
-    benchCsv << "config,nic_pfc,dcqcn,goodput_gbps,jain,switch_queue_max_bytes,"
-                "switch_queue_mean_bytes,nic_buffer_max_bytes,nic_buffer_mean_bytes,"
-                "switch_pause_frames,nic_pause_frames,ecn_marks,cnps,nic_drops,switch_drops,"
-                "retransmits,timeouts\n";
-    std::size_t flow = pmtus.size() * 3;
-    uint64_t benchDrops = 0;
-    for (const auto& b : benches)
-    {
-        double sum = 0;
-        double squares = 0;
-        for (uint32_t i = 0; i < boards; i++, flow++)
-        {
-            double g = gbps(flow);
-            sum += g;
-            squares += g * g;
-        }
-        double jain = squares > 0 ? sum * sum / (boards * squares) : NAN;
-        uint64_t cnps = 0;
-        uint64_t retx = 0;
-        uint64_t timeouts = 0;
-        for (uint32_t i = 0; i < boards; i++)
-        {
-            cnps += b->incast.receiverQps[i]->GetCounters().cnpsSent;
-            retx += b->incast.qps[i]->GetCounters().retransmittedPackets;
-            timeouts += b->incast.qps[i]->GetCounters().timeouts;
-        }
-        const auto& sc = b->incast.sw->GetCounters();
-        const auto& nc = b->incast.receiver->GetCounters();
-        benchDrops += nc.rxOverflowDrops + sc.TotalDrops();
-        benchCsv << b->name << "," << b->nicPfc << "," << b->dcqcn << "," << FormatFixed(sum) << ","
-                 << FormatFixed(jain) << "," << uint64_t(b->queue.max) << ","
-                 << FormatFixed(b->queue.Mean()) << "," << uint64_t(b->buffer.max) << ","
-                 << FormatFixed(b->buffer.Mean()) << "," << sc.pauseFramesSent << ","
-                 << nc.pauseFramesSent << "," << sc.ecnMarks << "," << cnps << ","
-                 << nc.rxOverflowDrops << "," << sc.TotalDrops() << "," << retx << "," << timeouts
-                 << "\n";
-        study.AddMetric(b->name + "_goodput_gbps", sum);
-        study.AddMetric(b->name + "_switch_queue_max_bytes", b->queue.max);
-        study.AddMetric(b->name + "_nic_buffer_max_bytes", b->buffer.max);
-        study.AddMetric(b->name + "_ecn_marks", double(sc.ecnMarks));
-        study.AddMetric(b->name + "_nic_drops", double(nc.rxOverflowDrops));
-        study.AddMetric(b->name + "_retransmits", double(retx));
-    }
-    benchCsv.close();
+    uint64_t benchDrops = WriteBench(study, f, benches, gbps, pmtus.size() * 3);
     // the flows are not meant to share one link: their fairness means nothing as a whole
     study.AddMetric("goodput_gbps", headline);
     study.AddMetric("jain_min", NAN);

@@ -42,28 +42,32 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+namespace
+{
+
+/// The boards' reaction points (a preset each, and lists on top of it) and the switch.
+struct SawtoothFlags
 {
     std::vector<std::string> presets;
     std::vector<Time> timers;
     std::vector<Time> alphaPeriods;
     std::vector<double> gs;
     std::vector<double> rais;
-    Time cnpInterval = MicroSeconds(50);
-    uint64_t kmin = 5000;
-    uint64_t kmax = 200000;
-    double pmax = 0.01;
-    bool pfc = true;
-    uint32_t pmtu = 4096;
-    uint64_t messageSize = 1 << 20;
+    Time cnpInterval{MicroSeconds(50)};
+    uint64_t kmin{5000};
+    uint64_t kmax{200000};
+    double pmax{0.01};
+    bool pfc{true};
+    uint32_t pmtu{4096};
+    uint64_t messageSize{1 << 20};
     LinkFlags link;
 
-    FeroceStudy study("advcam-sawtooth",
-                      "results/advcam-sawtooth",
-                      MilliSeconds(20),
-                      MicroSeconds(100),
-                      MilliSeconds(2));
+    void AddTo(FeroceStudy& study);
+};
+
+void
+SawtoothFlags::AddTo(FeroceStudy& study)
+{
     study
         .AddList("presets",
                  "DCQCN preset per board (paper, connectx, hpcc), comma separated",
@@ -75,7 +79,7 @@ main(int argc, char* argv[])
         .CheckAll([](const std::vector<std::string>& p) {
             return p.size() <= 64 ? "" : "1..64 comma-separated presets";
         });
-    auto perBoard = [&presets]() { return presets.size(); };
+    auto perBoard = [this]() { return presets.size(); };
     const char* const oneEach = "comma-separated values (one per board of --presets)";
     study
         .AddList("timers",
@@ -122,11 +126,25 @@ main(int argc, char* argv[])
         .Range(1, 1ULL << 31)
         .Attribute("ns3::RoceFrontEndApp::MessageSize");
     link.AddTo(study);
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    SawtoothFlags f;
+    FeroceStudy study("advcam-sawtooth",
+                      "results/advcam-sawtooth",
+                      MilliSeconds(20),
+                      MicroSeconds(100),
+                      MilliSeconds(2));
+    f.AddTo(study);
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
-    std::size_t boards = presets.size();
+    std::size_t boards = f.presets.size();
     Time duration = study.GetDuration();
 
     RoceHelper helper;
@@ -135,27 +153,27 @@ main(int argc, char* argv[])
     {
         // each board's own rate limiter: its preset, then the flags on top of it
         std::vector<std::pair<std::string, Ptr<AttributeValue>>> overrides;
-        if (timers[i].IsStrictlyPositive())
+        if (f.timers[i].IsStrictlyPositive())
         {
-            overrides.emplace_back("IncreaseTimer", Create<TimeValue>(timers[i]));
+            overrides.emplace_back("IncreaseTimer", Create<TimeValue>(f.timers[i]));
         }
-        if (alphaPeriods[i].IsStrictlyPositive())
+        if (f.alphaPeriods[i].IsStrictlyPositive())
         {
-            overrides.emplace_back("AlphaPeriod", Create<TimeValue>(alphaPeriods[i]));
+            overrides.emplace_back("AlphaPeriod", Create<TimeValue>(f.alphaPeriods[i]));
         }
-        if (gs[i] > 0)
+        if (f.gs[i] > 0)
         {
-            overrides.emplace_back("G", Create<DoubleValue>(gs[i]));
+            overrides.emplace_back("G", Create<DoubleValue>(f.gs[i]));
         }
-        if (rais[i] > 0)
+        if (f.rais[i] > 0)
         {
             overrides.emplace_back("RateAi",
-                                   Create<DataRateValue>(DataRate(uint64_t(rais[i] * 1e6))));
+                                   Create<DataRateValue>(DataRate(uint64_t(f.rais[i] * 1e6))));
         }
         std::string error;
         Ptr<RoceNic> nic = incast.senders[i];
         Ptr<DcqcnReactionPoint> rp =
-            RoceHelper::CreateReactionPoint(presets[i], nic->GetDataRate(), overrides, &error);
+            RoceHelper::CreateReactionPoint(f.presets[i], nic->GetDataRate(), overrides, &error);
         if (!rp)
         {
             return study.Reject("board " + std::to_string(i) + ": " + error);

@@ -211,32 +211,30 @@ WriteBench(FeroceStudy& study, const Chains& chains, WindowPath bp, bool compara
     return worst;
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The study's flags: the grid, the link and the queue pairs.
+struct Flags : Grid
 {
-    Grid g;
-    bool viaSwitch = false;
-    uint32_t pmtu = 4096;
-    DataRate linkRate("10Gbps");
-    Time completionLatency = NanoSeconds(2500);
-    uint32_t ackReqMessages = 4;
-    uint32_t ackInterval = 0;
-    Time benchDelay = NanoSeconds(50);
-    uint32_t receiveBuffers = 64;
-    uint32_t rnrRetry = 7;
-    uint32_t rnrTimerCode = 1;
+    bool viaSwitch{false};
+    uint32_t pmtu{4096};
+    DataRate linkRate{"10Gbps"};
+    Time completionLatency{NanoSeconds(2500)};
+    uint32_t ackReqMessages{4};
+    uint32_t ackInterval{0};
+    Time benchDelay{NanoSeconds(50)};
+    uint32_t receiveBuffers{64};
+    uint32_t rnrRetry{7};
+    uint32_t rnrTimerCode{1};
 
-    FeroceStudy study("advcam-window",
-                      "results/advcam-window",
-                      MilliSeconds(5),
-                      MicroSeconds(500),
-                      MilliSeconds(1));
+    void AddTo(FeroceStudy& study);
+};
+
+void
+Flags::AddTo(FeroceStudy& study)
+{
     study
         .AddList("depths",
                  "Send-queue depths (work requests outstanding): lo:hi or a comma list",
-                 g.depths,
+                 depths,
                  "1:32")
         .Range(1, 1024)
         .Distinct()
@@ -245,12 +243,12 @@ main(int argc, char* argv[])
     study
         .AddList("messageSizes",
                  "Message bytes, comma separated",
-                 g.messages,
+                 messages,
                  "1024,4096,16384,65536")
         .Range(1, 1ULL << 31)
         .Distinct()
         .Allowed("distinct comma-separated byte counts within 1..2147483648");
-    study.AddList("opcodes", "write, send or both, comma separated", g.opcodes, "write,send")
+    study.AddList("opcodes", "write, send or both, comma separated", opcodes, "write,send")
         .Check(
             [](const std::string& o) { return o == "write" || o == "send" ? "" : "write or send"; })
         .Distinct()
@@ -258,7 +256,7 @@ main(int argc, char* argv[])
     study
         .AddList("delays",
                  "One-way propagation delay of each link, comma separated",
-                 g.delays,
+                 delays,
                  "50ns,1us,5us")
         .Range(Time(0), MilliSeconds(1))
         .Distinct()
@@ -301,7 +299,7 @@ main(int argc, char* argv[])
         .AddFlag("recvPostRate",
                  "SEND chains' receivers post one receive buffer per 1/this s (none at the "
                  "start); 0: they keep receiveBuffers posted",
-                 g.recvPostRate)
+                 recvPostRate)
         .Check([](const double& r) {
             return r >= 0 && r <= 1e9
                        ? ""
@@ -312,11 +310,11 @@ main(int argc, char* argv[])
         .AddFlag("receiveBuffers",
                  "Receive buffers posted per queue pair (most waiting, with recvPostRate)",
                  receiveBuffers)
-        .Check([&g](const uint32_t& b) {
-            return g.recvPostRate > 0 && b == 0 ? ">= 1 with --recvPostRate > 0" : "";
+        .Check([this](const uint32_t& b) {
+            return recvPostRate > 0 && b == 0 ? ">= 1 with --recvPostRate > 0" : "";
         })
         .Attribute("ns3::RoceReceiverApp::ReceiveBuffers");
-    study.AddFlag("withImm", "The grid's messages carry immediate data", g.withImm)
+    study.AddFlag("withImm", "The grid's messages carry immediate data", withImm)
         .Owns("ns3::RoceFrontEndApp::WithImmediate");
     study
         .AddFlag("rnrRetry", "RNR NAKs without progress before the QP fails; 7: for ever", rnrRetry)
@@ -331,9 +329,23 @@ main(int argc, char* argv[])
     study.Owns("ns3::RoceFrontEndApp::MessageSize", "messageSizes");
     study.Owns("ns3::RoceFrontEndApp::Write", "opcodes");
     study.Owns("ns3::FeroceChannel::Delay", "delays");
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Flags f;
+    FeroceStudy study("advcam-window",
+                      "results/advcam-window",
+                      MilliSeconds(5),
+                      MicroSeconds(500),
+                      MilliSeconds(1));
+    f.AddTo(study);
     if (!study.Parse(argc, argv) ||
-        (!viaSwitch && study.RefuseType("ns3::FeroceSwitch",
-                                        "without --viaSwitch this program builds no switch")))
+        (!f.viaSwitch && study.RefuseType("ns3::FeroceSwitch",
+                                          "without --viaSwitch this program builds no switch")))
     {
         return study.GetExitCode();
     }
@@ -343,22 +355,22 @@ main(int argc, char* argv[])
 
     RoceHelper helper;
     Chains chains;
-    for (const std::string& opcode : g.opcodes)
+    for (const std::string& opcode : f.opcodes)
     {
-        for (uint64_t message : g.messages)
+        for (uint64_t message : f.messages)
         {
-            for (Time delay : g.delays)
+            for (Time delay : f.delays)
             {
-                for (uint32_t depth : g.depths)
+                for (uint32_t depth : f.depths)
                 {
                     chains.push_back(InstallWindowChain(helper,
                                                         opcode == "write",
-                                                        g.withImm,
+                                                        f.withImm,
                                                         message,
                                                         delay,
                                                         depth,
-                                                        viaSwitch,
-                                                        opcode == "write" ? 0 : g.recvPostRate,
+                                                        f.viaSwitch,
+                                                        opcode == "write" ? 0 : f.recvPostRate,
                                                         from,
                                                         duration));
                 }
@@ -371,7 +383,7 @@ main(int argc, char* argv[])
                                             false,
                                             false,
                                             kBenchMessage,
-                                            benchDelay,
+                                            f.benchDelay,
                                             depth,
                                             false,
                                             0,
@@ -407,17 +419,17 @@ main(int argc, char* argv[])
     {
         c->meter.Close();
     }
-    WindowPath base{double(linkRate.GetBitRate()),
+    WindowPath base{double(f.linkRate.GetBitRate()),
                     0,
-                    viaSwitch,
-                    double(completionLatency.GetNanoSeconds()),
-                    ackReqMessages,
-                    pmtu};
-    Totals t = WriteGrid(study, g, chains, base, from);
+                    f.viaSwitch,
+                    double(f.completionLatency.GetNanoSeconds()),
+                    f.ackReqMessages,
+                    f.pmtu};
+    Totals t = WriteGrid(study, f, chains, base, from);
     WindowPath bench = base;
-    bench.delayNs = double(benchDelay.GetNanoSeconds());
+    bench.delayNs = double(f.benchDelay.GetNanoSeconds());
     bench.viaSwitch = false;
-    bool comparable = pmtu == 4096 && linkRate.GetBitRate() == 10000000000ULL;
+    bool comparable = f.pmtu == 4096 && f.linkRate.GetBitRate() == 10000000000ULL;
     double worstBench = WriteBench(study, chains, bench, comparable, from);
     study.AddMetric("goodput_gbps", chains[chains.size() - 2]->GetGbps(from, duration));
     study.AddMetric("jain_min", NAN); // the chains do not share anything

@@ -172,6 +172,88 @@ Measure(const feroce_rp_params& rules,
     return d;
 }
 
+/// The widths of one preset and rounding: rate or alpha narrowed, the other kept wide.
+struct Widths
+{
+    feroce_rp_fixed_format f;
+    uint32_t wideRate;
+    uint32_t wideAlpha;
+    double tolerance;
+
+    /// The smallest width (of the rate when rate, else of alpha) from which every wider one
+    /// stays within the tolerance; a row per width into widths.
+    uint32_t Smallest(std::ostream& widths,
+                      const std::string& name,
+                      const char* rname,
+                      const feroce_rp_params& p,
+                      const std::vector<Script>& set,
+                      bool rate,
+                      uint32_t lo,
+                      uint32_t hi)
+    {
+        uint32_t smallest = 0;
+        bool allPass = true;
+        for (uint32_t w = hi + 1; w-- > lo;)
+        {
+            f.rate_bits = rate ? w : wideRate;
+            f.alpha_bits = rate ? wideAlpha : w;
+            if (f.rate_bits + f.alpha_bits > 62)
+            {
+                continue;
+            }
+            Deviation d = Measure(p, f, set);
+            widths << name << ',' << rname << ',' << (rate ? "rate" : "alpha") << ',' << f.rate_bits
+                   << ',' << f.alpha_bits << ',';
+            if (d.built)
+            {
+                widths << std::setprecision(6) << d.max << ',' << d.mean << ',' << d.maxLine
+                       << ",\n";
+            }
+            else
+            {
+                widths << ",,,\"" << d.refused << "\"\n";
+            }
+            allPass = allPass && d.built && d.max <= tolerance;
+            if (allPass)
+            {
+                smallest = w;
+            }
+        }
+        return smallest;
+    }
+
+    /// The two minima together, bumped until they pass (within the studied widths): the
+    /// deviation, or NaN.
+    double Combined(const feroce_rp_params& p,
+                    const std::vector<Script>& set,
+                    uint32_t& rateMin,
+                    uint32_t& alphaMin,
+                    uint32_t rateHi,
+                    uint32_t alphaHi)
+    {
+        if (!rateMin || !alphaMin)
+        {
+            return NAN;
+        }
+        for (;;)
+        {
+            f.rate_bits = rateMin;
+            f.alpha_bits = alphaMin;
+            Deviation d = Measure(p, f, set);
+            if (d.built && d.max <= tolerance)
+            {
+                return d.max;
+            }
+            if (rateMin >= rateHi && alphaMin >= alphaHi)
+            {
+                return NAN;
+            }
+            rateMin = std::min(rateMin + 1, rateHi);
+            alphaMin = std::min(alphaMin + 1, alphaHi);
+        }
+    }
+};
+
 /// "a:b" -> [a, b], each a whole number by the front door's grammar
 bool
 ParseRange(const std::string& text, uint32_t* lo, uint32_t* hi)
@@ -307,7 +389,8 @@ main(int argc, char* argv[])
     std::ofstream minimum(minimumCsv + ".tmp");
     if (!widths || !minimum)
     {
-        return reject("cannot write in " + outdir);
+        std::cerr << "fixed-point-widths: cannot write in " << outdir << std::endl;
+        return 1;
     }
     widths << "preset,rounding,sweep,rate_bits,alpha_bits,max_rel_dev,mean_rel_dev,max_dev_of_line,"
               "refused\n";
@@ -332,62 +415,10 @@ main(int argc, char* argv[])
             feroce_rp_fixed_format f = base;
             f.rate_rounding = mode;
             f.alpha_rounding = mode;
-            // the smallest width from which every wider one stays within the tolerance
-            auto sweep = [&](bool rate, uint32_t lo, uint32_t hi) {
-                uint32_t smallest = 0;
-                bool allPass = true;
-                for (uint32_t w = hi + 1; w-- > lo;)
-                {
-                    f.rate_bits = rate ? w : wideRate;
-                    f.alpha_bits = rate ? wideAlpha : w;
-                    if (f.rate_bits + f.alpha_bits > 62)
-                    {
-                        continue;
-                    }
-                    Deviation d = Measure(p, f, set);
-                    widths << name << ',' << rname << ',' << (rate ? "rate" : "alpha") << ','
-                           << f.rate_bits << ',' << f.alpha_bits << ',';
-                    if (d.built)
-                    {
-                        widths << std::setprecision(6) << d.max << ',' << d.mean << ',' << d.maxLine
-                               << ",\n";
-                    }
-                    else
-                    {
-                        widths << ",,,\"" << d.refused << "\"\n";
-                    }
-                    allPass = allPass && d.built && d.max <= tolerance;
-                    if (allPass)
-                    {
-                        smallest = w;
-                    }
-                }
-                return smallest;
-            };
-            uint32_t rateMin = sweep(true, rateLo, rateHi);
-            uint32_t alphaMin = sweep(false, alphaLo, alphaHi);
-            // the two minima together (bumped until they pass, within the studied widths)
-            double combined = NAN;
-            if (rateMin && alphaMin)
-            {
-                for (;;)
-                {
-                    f.rate_bits = rateMin;
-                    f.alpha_bits = alphaMin;
-                    Deviation d = Measure(p, f, set);
-                    if (d.built && d.max <= tolerance)
-                    {
-                        combined = d.max;
-                        break;
-                    }
-                    if (rateMin >= rateHi && alphaMin >= alphaHi)
-                    {
-                        break;
-                    }
-                    rateMin = std::min(rateMin + 1, rateHi);
-                    alphaMin = std::min(alphaMin + 1, alphaHi);
-                }
-            }
+            Widths w{f, wideRate, wideAlpha, tolerance};
+            uint32_t rateMin = w.Smallest(widths, name, rname, p, set, true, rateLo, rateHi);
+            uint32_t alphaMin = w.Smallest(widths, name, rname, p, set, false, alphaLo, alphaHi);
+            double combined = w.Combined(p, set, rateMin, alphaMin, rateHi, alphaHi);
             minimum << name << ',' << rname << ',' << rateMin << ',' << alphaMin << ','
                     << std::setprecision(6) << combined << ',' << tolerance << '\n';
             std::cout << std::left << std::setw(10) << name << std::setw(10) << rname
@@ -400,7 +431,11 @@ main(int argc, char* argv[])
     if (!widths || !minimum || std::rename((widthsCsv + ".tmp").c_str(), widthsCsv.c_str()) != 0 ||
         std::rename((minimumCsv + ".tmp").c_str(), minimumCsv.c_str()) != 0)
     {
-        return reject("cannot write " + widthsCsv + " or " + minimumCsv);
+        std::cerr << "fixed-point-widths: cannot write " << widthsCsv << " or " << minimumCsv
+                  << std::endl;
+        std::remove((widthsCsv + ".tmp").c_str());
+        std::remove((minimumCsv + ".tmp").c_str());
+        return 1;
     }
     std::cout << "wrote " << widthsCsv << "," << minimumCsv << std::endl;
     return 0;
