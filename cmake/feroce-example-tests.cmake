@@ -176,3 +176,5 @@ add_test(NAME study-publish
 add_test(NAME fuzz-flags
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/fuzz/fuzz-flags.py
                  ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/test-out/fuzz-flags 40 1)
+# the front door's grammar, flags and precedence, and the window formula (an ns-3 TestSuite)
+add_test(NAME ns3-feroce-front-door COMMAND feroce-test-runner --suite=feroce-front-door --verbose)
