@@ -5,6 +5,8 @@
  */
 #include "feroce-rp-fixed.h"
 
+#include "feroce-number.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -65,17 +67,6 @@ const char *feroce_rounding_name(enum feroce_rounding r)
 
 /* ---- set by name -------------------------------------------------------- */
 
-static int parse_number(const char *text, double *out)
-{
-    char *end;
-
-    errno = 0;
-    *out = strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(*out))
-        return -1;
-    return 0;
-}
-
 static int parse_rounding(const char *text, enum feroce_rounding *out)
 {
     if (strcmp(text, "truncate") == 0)
@@ -105,14 +96,16 @@ enum feroce_err feroce_rp_fixed_set_format(struct feroce_rp_fixed_format *fmt, c
         return FEROCE_OK;
     }
     if (strcmp(name, "rate_lsb_bps") == 0) {
-        if (parse_number(value, &x) != 0)
+        if (feroce_number_real(value, &x, NULL) != 0)
             return feroce_fail_text(why, FEROCE_E_BAD_VALUE, name, value, "a finite number (b/s), 0 = auto");
         fmt->rate_lsb_bps = x;
         return FEROCE_OK;
     }
     if (strcmp(name, "clock_hz") == 0 || strcmp(name, "rate_bits") == 0 || strcmp(name, "alpha_bits") == 0) {
-        if (parse_number(value, &x) != 0 || x != floor(x) || x < 0 || x > 1e12)
+        uint64_t whole;
+        if (feroce_number_u64(value, 1000000000000ULL, &whole) != 0)
             return feroce_fail_text(why, FEROCE_E_BAD_VALUE, name, value, "a non-negative integer");
+        x = (double)whole;
         if (name[0] == 'c')
             fmt->clock_hz = (uint64_t)x;
         else if (name[0] == 'r')

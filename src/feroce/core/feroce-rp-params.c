@@ -4,6 +4,8 @@
  */
 #include "feroce-rp.h"
 
+#include "feroce-number.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -154,23 +156,19 @@ const char *feroce_clamp_name(enum feroce_clamp c)
     return c == FEROCE_CLAMP_AFTER_INCREASE ? "after_increase" : c == FEROCE_CLAMP_ALWAYS ? "always" : "?";
 }
 
-/* A whole-string number; 0 on success. */
+/* A whole-string number by feroce's one grammar (feroce-number.h); 0 on success. */
 static int parse_number(const char *text, double *out)
 {
-    char *end;
-
-    errno = 0;
-    *out = strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(*out))
-        return -1;
-    return 0;
+    return feroce_number_real(text, out, NULL);
 }
 
-/* A whole-string integer in [lo, hi], written as an integer or in exponent form (10e6). */
+/* A whole-string integer in [lo, hi] (decimal, 0x hex or an exponent form such as 10e6). */
 static int parse_integer(const char *text, double lo, double hi, double *out)
 {
-    if (parse_number(text, out) != 0 || *out != floor(*out) || *out < lo || *out > hi)
+    int64_t v;
+    if (feroce_number_i64(text, INT64_MIN, INT64_MAX, &v) != 0 || (double)v < lo || (double)v > hi)
         return -1;
+    *out = (double)v;
     return 0;
 }
 

@@ -41,6 +41,7 @@ printf 'name ""\nprogram %s\nparam kmin list 5000\n' "$bin/advcam-incast" >"$wor
 printf 'name f\nprogram %s\nparam kmin list 5000\n' "$work/dir.db" >"$work/folder.sweep"
 printf 'name h\nprogram %s\nparam a lin 1 100000 1000\nparam b lin 1 1000 1000\nreplications 100000\n' \
     "$bin/advcam-incast" >"$work/huge.sweep"
+printf 'preset paper\n0 cnp\n' >"$work/rp.txt"
 ls -R "$work" >"$work/../bad-inputs.before"
 
 # EXPECTED-WORDS | PROGRAM ARGS... (the study's --outdir and --db are added unless given)
@@ -162,6 +163,9 @@ Kmin = 20000000 is not allowed: above BufferSize = 12000000|advcam-incast --kmin
 --depths= is not allowed: expected at least one item|advcam-window --depths=
 --boards=1e3x is not allowed|advcam-camera --boards=1e3x
 --boards=0x7d1 is not allowed: expected 1..2000|advcam-camera --boards=0x7d1
+rate_lsb_bps = "0x1p3" is not allowed: expected a finite number|feroce-rp-trace --fixed --rate-lsb-bps 0x1p3 WORK/rp.txt
+--sample = "1.5" is not allowed: expected an integer > 0|feroce-rp-trace --sample 1.5 WORK/rp.txt
+clock_hz = "1e9x" is not allowed|feroce-rp-trace --fixed --clock-hz 1e9x WORK/rp.txt
 '
 if [ "$(id -u)" != 0 ]; then
     # root writes into a read-only file anyway
@@ -191,7 +195,7 @@ echo "$cases" | while IFS='|' read -r want cmd; do
     exe=$bin/$prog
     [ -x "$exe" ] || exe=$bin/../bin/$prog
     set +e
-    "$exe" $args $extra >"$work/../bad-inputs.out" 2>"$work/../bad-inputs.err"
+    "$exe" $args $extra </dev/null >"$work/../bad-inputs.out" 2>"$work/../bad-inputs.err"
     status=$?
     set -e
     err=$(cat "$work/../bad-inputs.err")
