@@ -523,7 +523,7 @@ FeroceCommandLine::ApplySources()
     // lists not given: their default text
     for (Flag& f : m_flags)
     {
-        if (!f.given && !f.defaultText.empty())
+        if (!f.given && !f.fromFile && !f.defaultText.empty())
         {
             f.parse(f.defaultText);
         }
@@ -569,7 +569,7 @@ FeroceCommandLine::ApplySources()
         std::string why = f.check();
         if (!why.empty())
         {
-            std::string as = f.given ? f.text : f.format();
+            std::string as = f.given || f.fromFile ? f.text : f.format();
             for (auto& a : m_attributes)
             {
                 if (!f.attribute.empty() && Declared(a.first) == Declared(f.attribute))
@@ -600,11 +600,14 @@ FeroceCommandLine::ApplySources()
         {
             continue;
         }
+        FeroceSource source = f.given      ? FeroceSource::Flag
+                              : f.fromFile ? FeroceSource::Scenario
+                                           : FeroceSource::Program;
         std::string error = SetDefault(attribute,
                                        text,
-                                       f.given ? FeroceSource::Flag : FeroceSource::Program,
+                                       source,
                                        f.name,
-                                       f.given ? f.text : f.format());
+                                       f.given || f.fromFile ? f.text : f.format());
         if (!error.empty())
         {
             Reject(error);
@@ -631,7 +634,25 @@ FeroceCommandLine::Parse(int argc, char** argv)
     {
         m_command += (i ? " " : "") + std::string(argv[i]);
     }
-    if (Help(argc, argv) || !ParseArguments(argc, argv) || !ApplySources())
+    if (Help(argc, argv) || !ParseArguments(argc, argv))
+    {
+        if (m_exitCode == 0)
+        {
+            m_exitCode = 2;
+        }
+        return false;
+    }
+    // a scenario file beneath the command line, before every value is checked and applied
+    if (m_scenarioReader)
+    {
+        std::string error = m_scenarioReader();
+        if (!error.empty())
+        {
+            Reject(error);
+            return false;
+        }
+    }
+    if (!ApplySources())
     {
         if (m_exitCode == 0)
         {
@@ -716,6 +737,44 @@ std::string
 FeroceCommandLine::SetBeneath(const std::string& attribute, const std::string& text)
 {
     return SetDefault(attribute, text, FeroceSource::Program);
+}
+
+std::string
+FeroceCommandLine::SetFromFile(const std::string& attribute,
+                               const std::string& text,
+                               const std::string& where)
+{
+    return SetDefault(attribute, text, FeroceSource::Scenario, where);
+}
+
+std::string
+FeroceCommandLine::SetFlagFromFile(const std::string& name,
+                                   const std::string& text,
+                                   const std::string& where)
+{
+    Flag* f = FindFlag(name);
+    if (!f)
+    {
+        return where + ": " + name + " is not a flag of this program" + kHelpPointer;
+    }
+    if (f->given)
+    {
+        return ""; // the command line's value stays
+    }
+    std::string why = f->parse(text);
+    if (!why.empty())
+    {
+        return where + ": " + name + " = " + Printable(text) + " is not allowed: expected " + why;
+    }
+    f->fromFile = true;
+    f->text = text;
+    return "";
+}
+
+void
+FeroceCommandLine::SetScenarioReader(std::function<std::string()> reader)
+{
+    m_scenarioReader = reader;
 }
 
 FeroceSource

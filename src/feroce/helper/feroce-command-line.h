@@ -203,6 +203,25 @@ class FeroceCommandLine
                            const std::string& typed = "");
     /// The program's own setting, beneath anything the user gave (FeroceSource::Program).
     std::string SetBeneath(const std::string& attribute, const std::string& text);
+    /// A scenario or topology file's value of attribute (FeroceSource::Scenario), where: how a
+    /// message names it ("topology.txt:3").
+    std::string SetFromFile(const std::string& attribute,
+                            const std::string& text,
+                            const std::string& where);
+    /**
+     * A scenario file's value of a program flag: taken unless the flag (or its attribute) is on
+     * the command line, parsed and checked like a value typed there; a flag bound to an attribute
+     * sets it as FeroceSource::Scenario.  Call it from the scenario reader.  "" or the message.
+     */
+    std::string SetFlagFromFile(const std::string& name,
+                                const std::string& text,
+                                const std::string& where);
+    /**
+     * reader runs inside Parse once the command line is read and before the flags are checked
+     * and applied: it reads a scenario file (whose name a flag gave) and calls SetFlagFromFile and
+     * SetFromFile; it returns "" or the message refusing the file.
+     */
+    void SetScenarioReader(std::function<std::string()> reader);
     /// The source that set attribute (Default if none).
     FeroceSource GetSource(const std::string& attribute) const;
     /// How the value of attribute was given ("--kmin=7000", "--ns3::FeroceSwitch::Kmin=7000").
@@ -295,6 +314,7 @@ class FeroceCommandLine
         std::string text;                                     ///< as typed, when given
         bool isBool{false};
         bool isList{false};
+        bool fromFile{false}; ///< SetFlagFromFile gave it
         bool given{false};
     };
 
@@ -337,6 +357,7 @@ class FeroceCommandLine
 
     std::map<std::string, Source> m_sources; ///< by attribute name
     std::vector<std::string> m_warnings;
+    std::function<std::string()> m_scenarioReader;
     std::deque<std::string> m_helpTexts; ///< what --help shows of the lists
     bool m_warningsPrinted{false};
     std::size_t m_auditFrom{0}; ///< objects created before Parse are not the program's

@@ -173,7 +173,9 @@ class PrecedenceTestCase : public TestCase
             FeroceCommandLine cmd("t", "");
             uint64_t kmin = 7000;
             cmd.AddValue("kmin", "", kmin).Attribute("ns3::FeroceSwitch::Kmin");
-            NS_TEST_ASSERT_MSG_EQ(ParseArgs(cmd, {"--ns3::FeroceSwitch::Kmin=11000"}), 0, "attribute");
+            NS_TEST_ASSERT_MSG_EQ(ParseArgs(cmd, {"--ns3::FeroceSwitch::Kmin=11000"}),
+                                  0,
+                                  "attribute");
             NS_TEST_EXPECT_MSG_EQ(kmin, 11000, "the flag shows the attribute's value");
             NS_TEST_EXPECT_MSG_EQ(Kmin(), 11000, "the user's value");
             Config::Reset();
@@ -185,6 +187,38 @@ class PrecedenceTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(ParseArgs(cmd, {"--kmin=1", "--ns3::FeroceSwitch::Kmin=2"}),
                                   2,
                                   "a flag and its attribute both given");
+            Config::Reset();
+        }
+        {
+            // a scenario file: beneath the command line, above the program's defaults
+            FeroceCommandLine cmd("t", "");
+            uint64_t kmin = 7000;
+            Time duration = MilliSeconds(1);
+            cmd.AddValue("kmin", "", kmin).Attribute("ns3::FeroceSwitch::Kmin");
+            cmd.AddValue("duration", "", duration);
+            cmd.SetScenarioReader([&cmd]() {
+                std::string e = cmd.SetFlagFromFile("duration", "4s", "config.txt:1");
+                e = e.empty() ? cmd.SetFlagFromFile("kmin", "8000", "config.txt:2") : e;
+                return e.empty()
+                           ? cmd.SetFromFile("ns3::FeroceSwitch::Kmax", "90000", "config.txt:3")
+                           : e;
+            });
+            NS_TEST_ASSERT_MSG_EQ(ParseArgs(cmd, {"--kmin=9000"}), 0, "a file and a flag");
+            NS_TEST_EXPECT_MSG_EQ(duration, Seconds(4), "the file's duration");
+            NS_TEST_EXPECT_MSG_EQ(kmin, 9000, "the command line's kmin over the file's");
+            NS_TEST_EXPECT_MSG_EQ(int(cmd.GetSource("ns3::FeroceSwitch::Kmax")),
+                                  int(FeroceSource::Scenario),
+                                  "Kmax from the file");
+            NS_TEST_EXPECT_MSG_EQ(cmd.SetBeneath("ns3::FeroceSwitch::Kmax", "1"), "", "beneath");
+            NS_TEST_EXPECT_MSG_EQ(cmd.GetDefault("ns3::FeroceSwitch::Kmax"), "90000", "file stays");
+            Config::Reset();
+        }
+        {
+            FeroceCommandLine cmd("t", "");
+            Time duration = MilliSeconds(1);
+            cmd.AddValue("duration", "", duration);
+            cmd.SetScenarioReader([&cmd]() { return cmd.SetFlagFromFile("duration", "4", "f:1"); });
+            NS_TEST_EXPECT_MSG_EQ(ParseArgs(cmd, {}), 2, "a file's bad value refused");
             Config::Reset();
         }
         {
@@ -201,7 +235,9 @@ class PrecedenceTestCase : public TestCase
         {
             // an inherited attribute is set on the type that declares it
             FeroceCommandLine cmd("t", "");
-            NS_TEST_ASSERT_MSG_EQ(ParseArgs(cmd, {"--ns3::RoceNic::DataRate=25Gbps"}), 0, "inherited");
+            NS_TEST_ASSERT_MSG_EQ(ParseArgs(cmd, {"--ns3::RoceNic::DataRate=25Gbps"}),
+                                  0,
+                                  "inherited");
             NS_TEST_EXPECT_MSG_EQ(cmd.GetDefault("ns3::FeroceNetDevice::DataRate"),
                                   "25000000000bps",
                                   "on FeroceNetDevice");
