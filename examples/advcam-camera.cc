@@ -288,7 +288,7 @@ main(int argc, char* argv[])
     });
     // per-board rates from the end of the warm-up on (the whole run when it is as long)
     std::vector<uint64_t> atWarmup(f.boards, 0);
-    Time warmup = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
+    Time warmup = study.GetMeasureFrom();
     Simulator::Schedule(warmup, &SnapshotBoards, &rxApps, &atWarmup);
     study.EnablePcap(helper, "advcam-camera");
     // one trigger for the whole camera: every board draws the same Poisson gaps

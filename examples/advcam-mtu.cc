@@ -75,7 +75,7 @@ main(int argc, char* argv[])
     uint64_t messageSize = flags.messageSize;
     DataRate linkRate = flags.linkRate;
     // measured from the end of the warm-up (the whole run if it is as long)
-    Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
+    Time from = study.GetMeasureFrom();
 
     RoceHelper helper;
     helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));

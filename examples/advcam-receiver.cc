@@ -340,7 +340,7 @@ main(int argc, char* argv[])
     const std::vector<uint32_t>& pmtus = f.pmtus;
     uint64_t messageSize = f.messageSize;
     DataRate linkRate = f.linkRate;
-    Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
+    Time from = study.GetMeasureFrom();
     // a refused receiver names the flag that set it
     auto reject = [&](const std::string& message) {
         return study.Reject("the Soft-RoCE receiver (--f.softPacketCost, --f.softByteRate, "

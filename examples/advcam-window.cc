@@ -350,7 +350,7 @@ main(int argc, char* argv[])
         return study.GetExitCode();
     }
     Time duration = study.GetDuration();
-    Time from = study.GetWarmup() < duration ? study.GetWarmup() : Time(0);
+    Time from = study.GetMeasureFrom();
     study.SetBeneath("ns3::RoceNic::DcqcnEnabled", "false"); // one flow, no congestion
 
     RoceHelper helper;

@@ -243,6 +243,12 @@ FeroceStudy::GetWarmup() const
     return m_warmup;
 }
 
+Time
+FeroceStudy::GetMeasureFrom() const
+{
+    return m_warmup < m_duration ? m_warmup : Time(0);
+}
+
 const std::string&
 FeroceStudy::GetOutdir() const
 {

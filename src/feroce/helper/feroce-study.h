@@ -104,6 +104,9 @@ class FeroceStudy
     Time GetDuration() const;
     Time GetWindow() const;
     Time GetWarmup() const;
+    /// Where a program's own measurements start: the end of the warm-up, or 0 when the warm-up
+    /// is as long as the run.
+    Time GetMeasureFrom() const;
     const std::string& GetOutdir() const;
     bool GetPcap() const;
     /// Where output name goes while the run lasts (OUTDIR/incomplete-run/name); it moves to
