@@ -277,10 +277,16 @@ static void do_event(struct script *sc, char **tok, int n)
             "t_ns = \"%s\" is not allowed: expected a non-negative integer time in ns, or "
             "'preset', 'param' or '#'",
             tok[0]);
+    if (t > FEROCE_TIME_MAX)
+        die(sc, "t_ns = %lld is not allowed: expected a time in [0, %lld] ns", (long long)t,
+            (long long)FEROCE_TIME_MAX);
     if (n < 2)
         die(sc, "expected an event after the time: cnp, tx BYTES or query");
     if (!sc->started)
         start(sc);
+    if (sc->fixed && feroce_rp_fixed_cycle_at(&sc->fp, t) == FEROCE_NEVER)
+        die(sc, "t_ns = %lld is not allowed: expected a time whose cycle at clock_hz = %llu is <= %lld",
+            (long long)t, (unsigned long long)sc->fp.fmt.clock_hz, (long long)FEROCE_TIME_MAX);
     if (t < sc->s.now)
         die(sc, "t_ns = %lld is before the previous event (%lld): times must not decrease", (long long)t,
             (long long)sc->s.now);
@@ -392,10 +398,12 @@ int main(int argc, char **argv)
                 "feroce-rp-trace: --sample needs a value: --sample NS (an integer > 0, ns); see --help\n");
             return 2;
         } else if (strcmp(argv[i], "--sample") == 0) {
-            if (parse_i64(argv[++i], &sc.sample_ns) != 0 || sc.sample_ns <= 0) {
+            if (parse_i64(argv[++i], &sc.sample_ns) != 0 || sc.sample_ns <= 0 ||
+                sc.sample_ns > FEROCE_TIME_MAX) {
                 fputs("feroce-rp-trace: --sample = \"", stderr);
                 put_escaped(argv[i]);
-                fputs("\" is not allowed: expected an integer > 0 (ns); see --help\n", stderr);
+                fprintf(stderr, "\" is not allowed: expected an integer in [1, %lld] (ns); see --help\n",
+                        (long long)FEROCE_TIME_MAX);
                 return 2;
             }
         } else if (strcmp(argv[i], "--fixed") == 0) {

@@ -46,6 +46,7 @@ static const char *const err_names[FEROCE_E_COUNT] = {
     [FEROCE_E_FIXED_TIMER] = "FEROCE_E_FIXED_TIMER",
     [FEROCE_E_FIXED_LINE_RATE] = "FEROCE_E_FIXED_LINE_RATE",
     [FEROCE_E_FIXED_RATE_STEP] = "FEROCE_E_FIXED_RATE_STEP",
+    [FEROCE_E_TIME_RANGE] = "FEROCE_E_TIME_RANGE",
 };
 
 const char *feroce_err_name(enum feroce_err code)

@@ -59,6 +59,8 @@ enum feroce_err {
     FEROCE_E_FIXED_TIMER,
     FEROCE_E_FIXED_LINE_RATE,
     FEROCE_E_FIXED_RATE_STEP,
+    /* an instant outside [0, FEROCE_TIME_MAX] (feroce-rp.h) */
+    FEROCE_E_TIME_RANGE,
     FEROCE_E_COUNT /* number of codes, not an error */
 };
 

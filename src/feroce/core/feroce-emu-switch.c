@@ -336,6 +336,7 @@ void feroce_emu_init(struct feroce_emu_state *s, const struct feroce_emu_params 
     uint32_t i;
 
     memset(s, 0, sizeof *s);
+    now = now < 0 ? 0 : now > FEROCE_EMU_TIME_MAX ? FEROCE_EMU_TIME_MAX : now;
     s->now = now;
     s->now_ps = now * PS_PER_NS;
     s->rng = p->seed;
@@ -353,10 +354,18 @@ void feroce_emu_init(struct feroce_emu_state *s, const struct feroce_emu_params 
     }
 }
 
+/* feroce_time_check with the switch's smaller range */
+static enum feroce_err emu_time_check(const struct feroce_emu_state *s, int64_t now)
+{
+    return now > FEROCE_EMU_TIME_MAX ? FEROCE_E_TIME_RANGE : feroce_time_check(s->now, now);
+}
+
 enum feroce_err feroce_emu_advance(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t now)
 {
-    if (now < s->now)
-        return FEROCE_E_TIME_BACKWARDS;
+    enum feroce_err e = emu_time_check(s, now);
+
+    if (e != FEROCE_OK)
+        return e;
     s->now = now;
     run_to(s, p, now * PS_PER_NS);
     return FEROCE_OK;
@@ -371,9 +380,9 @@ enum feroce_err feroce_emu_dut_frame(struct feroce_emu_state *s, const struct fe
     enum feroce_err e;
     int64_t start;
 
-    if (now < s->now)
-        return feroce_fail(why, FEROCE_E_TIME_BACKWARDS, "now", (double)now, ">= %lld ns (the last call)",
-                           (long long)s->now);
+    if ((e = emu_time_check(s, now)) != FEROCE_OK)
+        return feroce_fail(why, e, "now", (double)now, "[%lld, %lld] ns (the last call's instant and later)",
+                           (long long)s->now, (long long)FEROCE_EMU_TIME_MAX);
     we = feroce_roce_decode(&f, frame, len, len, NULL);
     if (we != FEROCE_WIRE_OK)
         return feroce_fail_text(why, FEROCE_E_BAD_VALUE, "frame", feroce_wire_err_name(we),

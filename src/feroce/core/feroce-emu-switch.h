@@ -38,6 +38,9 @@ extern "C" {
 #define FEROCE_EMU_OUT_CAP     256  /* answers to the DUT not yet taken by feroce_emu_poll */
 #define FEROCE_EMU_CNP_CAP     256  /* CNPs on their way to virtual senders */
 #define FEROCE_EMU_FRAME_MAX   80   /* bytes of an answer frame (CNP 74, ACK 62) */
+/* The switch keeps its clock in ps: instants lie in [0, FEROCE_EMU_TIME_MAX] ns (53 days), so that
+ * every ps sum stays below 2^63; other instants are refused with FEROCE_E_TIME_RANGE. */
+#define FEROCE_EMU_TIME_MAX (FEROCE_TIME_MAX / 1000)
 
 struct feroce_emu_params {
     double egress_rate_bps;    /* the bottleneck port towards the receiver */
@@ -128,7 +131,7 @@ enum feroce_err feroce_emu_preset(struct feroce_emu_params *p, const char *name,
 
 enum feroce_err feroce_emu_validate(const struct feroce_emu_params *p, struct feroce_check *why);
 
-/* Empty queue, senders start sending at now. */
+/* Empty queue, senders start sending at now (clamped to [0, FEROCE_EMU_TIME_MAX]). */
 void feroce_emu_init(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t now);
 
 /*
@@ -142,13 +145,15 @@ void feroce_emu_init(struct feroce_emu_state *s, const struct feroce_emu_params 
 enum feroce_err feroce_emu_dut_frame(struct feroce_emu_state *s, const struct feroce_emu_params *p,
                                      int64_t now, const uint8_t *frame, size_t len, struct feroce_check *why);
 
-/* Run the switch and receiver up to now (no DUT event). */
+/* Run the switch and receiver up to now (no DUT event).  The work is bounded by the frames the
+ * virtual senders and the DUT put on the wires until now: a few per microsecond of 10 GbE. */
 enum feroce_err feroce_emu_advance(struct feroce_emu_state *s, const struct feroce_emu_params *p,
                                    int64_t now);
 
 /*
  * Take the next answer that reaches the DUT at or before now (after running
- * the switch to now): 1 and *out filled, or 0 when there is none.
+ * the switch to now; a now that advance refuses takes the last call's):
+ * 1 and *out filled, or 0 when there is none.
  */
 int feroce_emu_poll(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t now,
                     struct feroce_emu_output *out);

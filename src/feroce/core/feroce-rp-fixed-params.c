@@ -157,18 +157,26 @@ enum feroce_err feroce_rp_fixed_parse_format(struct feroce_rp_fixed_format *fmt,
 
 /* ---- time --------------------------------------------------------------- */
 
+/* (q x m + r), saturated to FEROCE_NEVER beyond FEROCE_TIME_MAX (r < 2^63 / 2 by the callers) */
+static int64_t scaled(uint64_t q, uint64_t m, uint64_t r)
+{
+    if (q > (uint64_t)FEROCE_TIME_MAX / m || q * m > (uint64_t)FEROCE_TIME_MAX - r)
+        return FEROCE_NEVER;
+    return (int64_t)(q * m + r);
+}
+
 int64_t feroce_rp_fixed_cycle_at(const struct feroce_rp_fixed_params *p, int64_t t_ns)
 {
     uint64_t f = p->fmt.clock_hz, t = t_ns < 0 ? 0 : (uint64_t)t_ns;
 
-    return (int64_t)((t / NS_PER_S) * f + (t % NS_PER_S) * f / NS_PER_S);
+    return scaled(t / NS_PER_S, f, (t % NS_PER_S) * f / NS_PER_S);
 }
 
 int64_t feroce_rp_fixed_ns_at(const struct feroce_rp_fixed_params *p, int64_t cycle)
 {
     uint64_t f = p->fmt.clock_hz, c = cycle < 0 ? 0 : (uint64_t)cycle;
 
-    return (int64_t)((c / f) * NS_PER_S + ((c % f) * NS_PER_S + f - 1) / f);
+    return scaled(c / f, NS_PER_S, ((c % f) * NS_PER_S + f - 1) / f);
 }
 
 /* ---- build -------------------------------------------------------------- */
@@ -191,6 +199,9 @@ static enum feroce_err check_timer(struct feroce_check *why, const struct feroce
         return feroce_fail(why, FEROCE_E_FIXED_TIMER, name, (double)ns, "< %.6g ns at clock_hz = %llu",
                            1e9 * (double)((UINT64_MAX / 4) / f->clock_hz), (unsigned long long)f->clock_hz);
     *out = timer_cycles(f->clock_hz, ns);
+    if (*out > FEROCE_TIME_MAX)
+        return feroce_fail(why, FEROCE_E_FIXED_TIMER, name, (double)ns, "<= %lld cycles at clock_hz = %llu",
+                           (long long)FEROCE_TIME_MAX, (unsigned long long)f->clock_hz);
     if (*out < 1)
         return feroce_fail(why, FEROCE_E_FIXED_TIMER, name, (double)ns,
                            ">= one cycle of clock_hz = %llu (%.6g ns)", (unsigned long long)f->clock_hz,

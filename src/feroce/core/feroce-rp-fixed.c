@@ -294,14 +294,16 @@ void feroce_rp_fixed_init(struct feroce_rp_fixed_state *s, const struct feroce_r
     v->next_inc = FEROCE_NEVER;
     v->may_clamp = 1;
     s->base = *v;
-    s->now = now;
+    s->now = now < 0 ? 0 : now > FEROCE_TIME_MAX ? FEROCE_TIME_MAX : now;
 }
 
 enum feroce_err feroce_rp_fixed_advance(struct feroce_rp_fixed_state *s,
                                         const struct feroce_rp_fixed_params *p, int64_t now)
 {
-    if (now < s->now)
-        return FEROCE_E_TIME_BACKWARDS;
+    enum feroce_err e = feroce_time_check(s->now, now);
+
+    if (e != FEROCE_OK)
+        return e;
     move_to(s, p, now);
     return FEROCE_OK;
 }
@@ -309,10 +311,11 @@ enum feroce_err feroce_rp_fixed_advance(struct feroce_rp_fixed_state *s,
 enum feroce_err feroce_rp_fixed_cnp(struct feroce_rp_fixed_state *s, const struct feroce_rp_fixed_params *p,
                                     int64_t now)
 {
+    enum feroce_err e = feroce_time_check(s->now, now);
     uint32_t i;
 
-    if (now < s->now)
-        return FEROCE_E_TIME_BACKWARDS;
+    if (e != FEROCE_OK)
+        return e;
     move_to(s, p, now);
     s->cnps_now++;
     s->cur = s->base;
@@ -326,8 +329,10 @@ enum feroce_err feroce_rp_fixed_cnp(struct feroce_rp_fixed_state *s, const struc
 enum feroce_err feroce_rp_fixed_tx(struct feroce_rp_fixed_state *s, const struct feroce_rp_fixed_params *p,
                                    int64_t now, uint64_t bytes)
 {
-    if (now < s->now)
-        return FEROCE_E_TIME_BACKWARDS;
+    enum feroce_err e = feroce_time_check(s->now, now);
+
+    if (e != FEROCE_OK)
+        return e;
     move_to(s, p, now);
     s->bytes_now = s->bytes_now + bytes < s->bytes_now ? UINT64_MAX : s->bytes_now + bytes;
     apply_tx(p, &s->cur, bytes);

@@ -187,7 +187,11 @@ enum feroce_err feroce_rp_fixed_build(struct feroce_rp_fixed_params *out,
                                       const struct feroce_rp_params *rules,
                                       const struct feroce_rp_fixed_format *fmt, struct feroce_check *why);
 
-/* Rc = Rt = line, alpha = initial alpha, inactive until the first CNP; `now` is a cycle. */
+/*
+ * Rc = Rt = line, alpha = initial alpha, inactive until the first CNP; `now` is a cycle (clamped to
+ * [0, FEROCE_TIME_MAX]).  The calls below refuse a cycle outside [0, FEROCE_TIME_MAX] with
+ * FEROCE_E_TIME_RANGE, as feroce-rp.h does, leaving the state as it was.
+ */
 void feroce_rp_fixed_init(struct feroce_rp_fixed_state *s, const struct feroce_rp_fixed_params *p,
                           int64_t now);
 
@@ -211,11 +215,12 @@ enum feroce_err feroce_rp_fixed_advance(struct feroce_rp_fixed_state *s,
 int64_t feroce_rp_fixed_next_deadline(const struct feroce_rp_fixed_state *s,
                                       const struct feroce_rp_fixed_params *p);
 
-/* The cycle in which instant t_ns falls: floor(t_ns x clock_hz / 1e9), exact for t_ns >= 0 and a result <
- * 2^63. */
+/* The cycle in which instant t_ns falls: floor(t_ns x clock_hz / 1e9), exact; 0 for t_ns < 0, FEROCE_NEVER
+ * when the cycle is beyond FEROCE_TIME_MAX (a call given it refuses it). */
 int64_t feroce_rp_fixed_cycle_at(const struct feroce_rp_fixed_params *p, int64_t t_ns);
 
-/* The first whole ns at or after the start of `cycle`: ceil(cycle x 1e9 / clock_hz), exact. */
+/* The first whole ns at or after the start of `cycle`: ceil(cycle x 1e9 / clock_hz), exact; FEROCE_NEVER
+ * beyond FEROCE_TIME_MAX ns. */
 int64_t feroce_rp_fixed_ns_at(const struct feroce_rp_fixed_params *p, int64_t cycle);
 
 /* A rate register in b/s: reg x rate_lsb_bps. */

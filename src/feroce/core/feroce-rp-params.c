@@ -110,16 +110,17 @@ enum feroce_err feroce_rp_validate(const struct feroce_rp_params *p, struct fero
     if (p->alpha_mode != FEROCE_ALPHA_ON_CNP && p->alpha_mode != FEROCE_ALPHA_PERIODIC)
         return feroce_fail(why, FEROCE_E_RP_ALPHA_MODE, "alpha_mode", p->alpha_mode,
                            "on_cnp (0) or periodic (1)");
-    if (p->alpha_period_ns <= 0)
+    if (p->alpha_period_ns <= 0 || p->alpha_period_ns > FEROCE_TIME_MAX)
         return feroce_fail(why, FEROCE_E_RP_ALPHA_PERIOD, "alpha_period_ns", (double)p->alpha_period_ns,
-                           "> 0 ns (alpha_mode %s runs the alpha timer)",
+                           "(0, %lld] ns (alpha_mode %s runs the alpha timer)", (long long)FEROCE_TIME_MAX,
                            feroce_alpha_mode_name(p->alpha_mode));
-    if (p->decrease_period_ns < 0)
+    if (p->decrease_period_ns < 0 || p->decrease_period_ns > FEROCE_TIME_MAX)
         return feroce_fail(why, FEROCE_E_RP_DECREASE_PERIOD, "decrease_period_ns",
-                           (double)p->decrease_period_ns, ">= 0 ns (0 = cut at each CNP)");
-    if (p->increase_timer_ns <= 0)
+                           (double)p->decrease_period_ns, "[0, %lld] ns (0 = cut at each CNP)",
+                           (long long)FEROCE_TIME_MAX);
+    if (p->increase_timer_ns <= 0 || p->increase_timer_ns > FEROCE_TIME_MAX)
         return feroce_fail(why, FEROCE_E_RP_INCREASE_TIMER, "increase_timer_ns", (double)p->increase_timer_ns,
-                           "> 0 ns");
+                           "(0, %lld] ns", (long long)FEROCE_TIME_MAX);
     /* stage counts are compared against F and F + 1 */
     if (p->F > 1000000)
         return feroce_fail(why, FEROCE_E_RP_F, "F", p->F, "[0, 1000000]");

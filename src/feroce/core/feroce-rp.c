@@ -354,23 +354,26 @@ void feroce_rp_init(struct feroce_rp_state *s, const struct feroce_rp_params *p,
     v->next_inc = FEROCE_NEVER;
     v->may_clamp = 1; /* the first cut always clamps */
     s->base = *v;
-    s->now = now;
+    s->now = now < 0 ? 0 : now > FEROCE_TIME_MAX ? FEROCE_TIME_MAX : now;
 }
 
 enum feroce_err feroce_rp_advance(struct feroce_rp_state *s, const struct feroce_rp_params *p, int64_t now)
 {
-    if (now < s->now)
-        return FEROCE_E_TIME_BACKWARDS;
+    enum feroce_err e = feroce_time_check(s->now, now);
+
+    if (e != FEROCE_OK)
+        return e;
     move_to(s, p, now);
     return FEROCE_OK;
 }
 
 enum feroce_err feroce_rp_cnp(struct feroce_rp_state *s, const struct feroce_rp_params *p, int64_t now)
 {
+    enum feroce_err e = feroce_time_check(s->now, now);
     uint32_t i;
 
-    if (now < s->now)
-        return FEROCE_E_TIME_BACKWARDS;
+    if (e != FEROCE_OK)
+        return e;
     move_to(s, p, now);
     /* replay the instant from its base so that every CNP precedes the timers and bytes */
     s->cnps_now++;
@@ -385,8 +388,10 @@ enum feroce_err feroce_rp_cnp(struct feroce_rp_state *s, const struct feroce_rp_
 enum feroce_err feroce_rp_tx(struct feroce_rp_state *s, const struct feroce_rp_params *p, int64_t now,
                              uint64_t bytes)
 {
-    if (now < s->now)
-        return FEROCE_E_TIME_BACKWARDS;
+    enum feroce_err e = feroce_time_check(s->now, now);
+
+    if (e != FEROCE_OK)
+        return e;
     move_to(s, p, now);
     s->bytes_now = s->bytes_now + bytes < s->bytes_now ? UINT64_MAX : s->bytes_now + bytes;
     apply_tx(p, &s->cur, bytes);

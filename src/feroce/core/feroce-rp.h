@@ -25,6 +25,22 @@ extern "C" {
 
 #define FEROCE_NEVER INT64_MAX
 
+/*
+ * Instants and timer periods lie in [0, FEROCE_TIME_MAX] (2^62 - 1 ns, 146
+ * years; cycles for the fixed-point model): an instant plus a period then
+ * stays below FEROCE_NEVER, so no timer sum overflows and every lazy catch-up
+ * ends.  Calls refuse an instant outside it with FEROCE_E_TIME_RANGE before
+ * touching the state; validation refuses longer periods.
+ */
+#define FEROCE_TIME_MAX (INT64_MAX / 2)
+
+static inline enum feroce_err feroce_time_check(int64_t last, int64_t now)
+{
+    if (now < 0 || now > FEROCE_TIME_MAX)
+        return FEROCE_E_TIME_RANGE;
+    return now < last ? FEROCE_E_TIME_BACKWARDS : FEROCE_OK;
+}
+
 enum feroce_alpha_mode {
     FEROCE_ALPHA_ON_CNP = 0, /* SIGCOMM'15: update at each CNP, decay on a timer */
     FEROCE_ALPHA_PERIODIC    /* ConnectX: a free-running tick folds in a CNP flag */
@@ -90,7 +106,8 @@ struct feroce_rp_state {
     uint64_t bytes_now;
 };
 
-/* Parameter sets of src/feroce/doc/dcqcn.md "Presets"; rates scale with line_rate_bps where the preset says so. */
+/* Parameter sets of src/feroce/doc/dcqcn.md "Presets"; rates scale with line_rate_bps where the preset says
+ * so. */
 enum feroce_err feroce_rp_preset(struct feroce_rp_params *p, const char *name, double line_rate_bps,
                                  struct feroce_check *why);
 
@@ -105,8 +122,13 @@ enum feroce_err feroce_rp_validate(const struct feroce_rp_params *p, struct fero
 enum feroce_err feroce_rp_set_param(struct feroce_rp_params *p, const char *name, const char *value,
                                     struct feroce_check *why);
 
-/* Rc = Rt = line rate, inactive until the first CNP. */
+/* Rc = Rt = line rate, inactive until the first CNP (now is clamped to [0, FEROCE_TIME_MAX]). */
 void feroce_rp_init(struct feroce_rp_state *s, const struct feroce_rp_params *p, int64_t now);
+
+/*
+ * The calls below return FEROCE_E_TIME_RANGE for a now outside [0, FEROCE_TIME_MAX] and
+ * FEROCE_E_TIME_BACKWARDS for a now before the last call's, leaving the state as it was.
+ */
 
 /* A CNP arrives at now. */
 enum feroce_err feroce_rp_cnp(struct feroce_rp_state *s, const struct feroce_rp_params *p, int64_t now);

@@ -7,9 +7,10 @@
 
 enum feroce_err feroce_sb_validate(const struct feroce_sb_params *sp, struct feroce_check *why)
 {
-    if (sp->check_every < 0)
+    if (sp->check_every < 0 || sp->check_every > FEROCE_TIME_MAX)
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "check_every", (double)sp->check_every,
-                           ">= 0 cycles (0 = compare only in cycles with an event)");
+                           "[0, %lld] cycles (0 = compare only in cycles with an event)",
+                           (long long)FEROCE_TIME_MAX);
     if (sp->compare == 0 || (sp->compare & ~(unsigned)FEROCE_SB_ALL))
         return feroce_fail(why, FEROCE_E_BAD_VALUE, "compare", sp->compare,
                            "a non-empty set of rc (1), rt (2), alpha (4)");

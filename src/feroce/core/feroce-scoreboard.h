@@ -65,7 +65,8 @@ enum feroce_err feroce_sb_validate(const struct feroce_sb_params *sp, struct fer
 /* The golden model starts in `cycle`: Rc = Rt = line, as a device leaving reset. */
 void feroce_sb_init(struct feroce_sb_state *s, const struct feroce_rp_fixed_params *rp, int64_t cycle);
 
-/* The device saw a CNP in `cycle`.  FEROCE_E_TIME_BACKWARDS before the last call's cycle. */
+/* The device saw a CNP in `cycle`.  FEROCE_E_TIME_BACKWARDS before the last call's cycle,
+ * FEROCE_E_TIME_RANGE outside [0, FEROCE_TIME_MAX]. */
 enum feroce_err feroce_sb_cnp(struct feroce_sb_state *s, const struct feroce_rp_fixed_params *rp,
                               int64_t cycle);
 
@@ -77,7 +78,7 @@ enum feroce_err feroce_sb_tx(struct feroce_sb_state *s, const struct feroce_rp_f
  * The device's registers after every event of `cycle`.  Returns 0 when this
  * cycle is not compared (no event, periodic check not due), 1 when compared
  * and equal, -1 when compared and different (the first such is kept in
- * s->first), FEROCE_E_TIME_BACKWARDS as -2 when cycle goes back.
+ * s->first), -2 when cycle goes back or lies outside [0, FEROCE_TIME_MAX].
  */
 int feroce_sb_check(struct feroce_sb_state *s, const struct feroce_rp_fixed_params *rp,
                     const struct feroce_sb_params *sp, int64_t cycle, const struct feroce_sb_regs *device);

@@ -64,6 +64,20 @@ if "$tool" --bogus 2> "$tmp/err"; then bad "--bogus accepted"
 elif [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'see --help' "$tmp/err"; then ok
 else bad "--bogus: $(cat "$tmp/err")"; fi
 
+# times near the 64-bit limit: refused by name, or (up to FEROCE_TIME_MAX) answered, in bounded time
+expect_error near-int64-max 2 't_ns = 9223372036854720000 is not allowed: expected a time in \[0, 4611686018427387903\] ns' \
+    '0 cnp\n9223372036854720000 query\n'
+printf '0 cnp\n4611686018427387903 query\n' > "$tmp/time-max.txt"
+if timeout 20 "$tool" "$tmp/time-max.txt" > "$tmp/out" 2> "$tmp/err" && grep -q '^4611686018427387903,query,' "$tmp/out"
+then ok; else bad "a query at FEROCE_TIME_MAX: status $?, $(cat "$tmp/err")"; fi
+if timeout 20 "$tool" --fixed --clock-hz 10000000000 "$tmp/time-max.txt" > /dev/null 2> "$tmp/err"
+then bad "--fixed: a cycle beyond 2^62 accepted"
+elif grep -q ':2: t_ns = 4611686018427387903 is not allowed: expected a time whose cycle at clock_hz = 10000000000' "$tmp/err"
+then ok; else bad "--fixed at FEROCE_TIME_MAX: $(cat "$tmp/err")"; fi
+if timeout 20 "$tool" --sample 9223372036854775807 "$tmp/time-max.txt" > /dev/null 2> "$tmp/err"; then bad "--sample INT64_MAX accepted"
+elif grep -q -- '--sample = "9223372036854775807" is not allowed: expected an integer in \[1, 4611686018427387903\]' "$tmp/err"
+then ok; else bad "--sample INT64_MAX: $(cat "$tmp/err")"; fi
+
 # rows written before a bad line stay written
 printf '0 cnp\n10 query\n20 oops\n' > "$tmp/partial.txt"
 "$tool" "$tmp/partial.txt" > "$tmp/out" 2>/dev/null

@@ -170,6 +170,11 @@ test_emu_refuses_bad_input(void)
     feroce_check_message(&why, msg, sizeof msg);
     CHECK_STR_CONTAINS(msg, "frame = \"FEROCE_WIRE_TRUNCATED\" is not allowed");
     CHECK_EQ(feroce_emu_advance(&s, &p, 500), FEROCE_E_TIME_BACKWARDS);
+    CHECK_EQ(feroce_emu_advance(&s, &p, FEROCE_EMU_TIME_MAX + 1), FEROCE_E_TIME_RANGE);
+    CHECK_EQ(feroce_emu_dut_frame(&s, &p, INT64_MAX, frame, len, &why), FEROCE_E_TIME_RANGE);
+    feroce_check_message(&why, msg, sizeof msg);
+    CHECK_STR_CONTAINS(msg,
+                       "now = 9.2233720368547758e+18 is not allowed: expected [1000, 4611686018427387] ns");
     /* a late poll answers for the last instant instead of failing */
     CHECK_EQ(feroce_emu_advance(&s, &p, 100000000), FEROCE_OK); /* 100 ms of incast in one call */
     CHECK(s.stats.sender_bytes[0] > 0);

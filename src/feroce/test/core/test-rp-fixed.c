@@ -438,7 +438,15 @@ void test_rp_fixed_time_backwards(void)
     CHECK_EQ(feroce_rp_fixed_cnp(&s, &p, 199), FEROCE_E_TIME_BACKWARDS);
     CHECK_EQ(feroce_rp_fixed_tx(&s, &p, 199, 10), FEROCE_E_TIME_BACKWARDS);
     CHECK_EQ(feroce_rp_fixed_advance(&s, &p, 0), FEROCE_E_TIME_BACKWARDS);
+    CHECK_EQ(feroce_rp_fixed_advance(&s, &p, FEROCE_TIME_MAX + 1), FEROCE_E_TIME_RANGE);
+    CHECK_EQ(feroce_rp_fixed_cnp(&s, &p, INT64_MAX), FEROCE_E_TIME_RANGE);
     CHECK(memcmp(&s, &before, sizeof s) == 0);
+    /* the conversions saturate instead of wrapping; the last cycle is caught up in bounded time */
+    CHECK_EQ(feroce_rp_fixed_cycle_at(&p, INT64_MAX), INT64_C(1441151880758558719)); /* x 0.15625, exact */
+    CHECK_EQ(feroce_rp_fixed_ns_at(&p, FEROCE_TIME_MAX), FEROCE_NEVER);
+    CHECK_EQ(feroce_rp_fixed_cycle_at(&p, 1000000000), 156250000);
+    CHECK_EQ(feroce_rp_fixed_advance(&s, &p, FEROCE_TIME_MAX), FEROCE_OK);
+    CHECK_EQ(feroce_rp_fixed_cnp(&s, &p, FEROCE_TIME_MAX), FEROCE_OK);
 }
 
 /* ---- random scripts ----------------------------------------------------- */

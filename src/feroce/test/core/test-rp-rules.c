@@ -378,6 +378,18 @@ void test_rp_time_backwards(void)
     CHECK_EQ(feroce_rp_tx(&s, &p, 999, 1), FEROCE_E_TIME_BACKWARDS);
     CHECK_EQ(feroce_rp_advance(&s, &p, 999), FEROCE_E_TIME_BACKWARDS);
     CHECK_EQ(s.now, 1000);
+    /* near the 64-bit limit: refused, or (up to FEROCE_TIME_MAX) caught up in bounded time */
+    CHECK_EQ(feroce_rp_advance(&s, &p, INT64_MAX - 55000), FEROCE_E_TIME_RANGE);
+    CHECK_EQ(feroce_rp_cnp(&s, &p, -1), FEROCE_E_TIME_RANGE);
+    CHECK_EQ(feroce_rp_tx(&s, &p, FEROCE_TIME_MAX + 1, 1), FEROCE_E_TIME_RANGE);
+    CHECK_EQ(s.now, 1000);
+    CHECK_EQ(feroce_rp_advance(&s, &p, FEROCE_TIME_MAX), FEROCE_OK);
+    CHECK_EQ(s.cur.rc, p.line_rate_bps);
+    CHECK_EQ(feroce_rp_cnp(&s, &p, FEROCE_TIME_MAX), FEROCE_OK);
+    CHECK_EQ(s.cur.alpha, p.g); /* alpha had decayed to 0: the cut left Rc, the CNP raised alpha */
+    CHECK_EQ(s.cur.next_inc, FEROCE_TIME_MAX + p.increase_timer_ns);
+    feroce_rp_init(&s, &p, INT64_MAX);
+    CHECK_EQ(s.now, FEROCE_TIME_MAX);
 }
 
 /* A QP idle for an hour of simulated time: the lazy timers catch up and the state is sane. */

@@ -59,9 +59,16 @@ void test_validation_errors(void)
     RP_CASE(g, NAN, FEROCE_E_RP_G, "g", "nan", "(0, 1]");
     RP_CASE(initial_alpha, -0.1, FEROCE_E_RP_INITIAL_ALPHA, "initial_alpha", "-0.1", "[0, 1]");
     RP_CASE(alpha_mode, (enum feroce_alpha_mode)7, FEROCE_E_RP_ALPHA_MODE, "alpha_mode", "7", "periodic");
-    RP_CASE(alpha_period_ns, 0, FEROCE_E_RP_ALPHA_PERIOD, "alpha_period_ns", "= 0", "> 0 ns");
-    RP_CASE(decrease_period_ns, -1, FEROCE_E_RP_DECREASE_PERIOD, "decrease_period_ns", "-1", ">= 0");
-    RP_CASE(increase_timer_ns, 0, FEROCE_E_RP_INCREASE_TIMER, "increase_timer_ns", "= 0", "> 0 ns");
+    RP_CASE(alpha_period_ns, 0, FEROCE_E_RP_ALPHA_PERIOD, "alpha_period_ns", "= 0",
+            "(0, 4611686018427387903] ns");
+    RP_CASE(alpha_period_ns, INT64_MAX, FEROCE_E_RP_ALPHA_PERIOD, "alpha_period_ns", "9.22",
+            "(0, 4611686018427387903]");
+    RP_CASE(decrease_period_ns, -1, FEROCE_E_RP_DECREASE_PERIOD, "decrease_period_ns", "-1",
+            "[0, 4611686018427387903]");
+    RP_CASE(decrease_period_ns, FEROCE_TIME_MAX + 1, FEROCE_E_RP_DECREASE_PERIOD, "decrease_period_ns",
+            "4.61", "[0, 4611686018427387903]");
+    RP_CASE(increase_timer_ns, 0, FEROCE_E_RP_INCREASE_TIMER, "increase_timer_ns", "= 0",
+            "(0, 4611686018427387903] ns");
     RP_CASE(F, 2000000, FEROCE_E_RP_F, "F", "2000000", "[0, 1000000]");
     RP_CASE(rai_bps, -1, FEROCE_E_RP_RAI, "rai_bps", "-1", "[0, line_rate_bps");
     RP_CASE(rhai_bps, 11e9, FEROCE_E_RP_RHAI, "rhai_bps", "11000000000", "[0, line_rate_bps");
@@ -119,6 +126,8 @@ void test_validation_errors(void)
         feroce_rp_init(&s, &ok, 10);
         CHECK_EQ(feroce_rp_advance(&s, &ok, 9), FEROCE_E_TIME_BACKWARDS);
         seen[FEROCE_E_TIME_BACKWARDS] = 1;
+        CHECK_EQ(feroce_rp_advance(&s, &ok, FEROCE_TIME_MAX + 1), FEROCE_E_TIME_RANGE);
+        seen[FEROCE_E_TIME_RANGE] = 1;
     }
 
     /* the fixed-point reaction point's formats (test-rp-fixed.c checks the whole messages) */
