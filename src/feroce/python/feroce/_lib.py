@@ -19,6 +19,7 @@ c_char_p = ctypes.c_char_p
 c_size_t = ctypes.c_size_t
 
 FEROCE_NEVER = 2**63 - 1
+FEROCE_TIME_MAX = FEROCE_NEVER // 2  # feroce-rp.h: instants and periods lie in [0, FEROCE_TIME_MAX]
 
 
 class FeroceError(ValueError):
@@ -201,13 +202,30 @@ icrc_check = _fn("feroce_icrc_check", c_int, ctypes.c_char_p, c_size_t, P(c_uint
 
 
 def raise_check(code, why):
-    """Raise FeroceError with the core's message when code is not FEROCE_OK."""
+    """Raise FeroceError with the core's message when code is not FEROCE_OK.  why.param may point
+    into a string the caller passed to the core: the caller keeps it alive until this returns
+    (call_checked does)."""
     if code == 0:
         return
     buf = ctypes.create_string_buffer(512)
     check_message(ctypes.byref(why), buf, len(buf))
-    param = why.param.decode() if why.param else None
-    raise FeroceError(buf.value.decode(), err_name(code).decode(), param)
+    param = why.param.decode("utf-8", "replace") if why.param else None
+    raise FeroceError(buf.value.decode("utf-8", "replace"), err_name(code).decode(), param)
+
+
+def call_checked(fn, *args):
+    """fn(*args, &why), then FeroceError with the core's message unless it returned FEROCE_OK.
+    The arguments stay referenced here until the message is built: the core's struct feroce_check
+    keeps a pointer to the parameter name, which may be one of them (never pass a temporary
+    straight to the core and read *why after the call: its buffer is freed when the call returns)."""
+    why = Check()
+    code = fn(*args, ctypes.byref(why))
+    raise_check(code, why)
+    return args
+
+
+def _bad(name, value, allowed):
+    return FeroceError("%s = %r is not allowed: expected %s" % (name, value, allowed), "FEROCE_E_BAD_VALUE", name)
 
 
 def time_error(what, now, last):
@@ -216,18 +234,72 @@ def time_error(what, now, last):
                        % (what, now, last), "FEROCE_E_TIME_BACKWARDS", "now")
 
 
-def as_time(name, value):
-    """An integer instant in ns; bools, floats with a fraction and non-numbers are refused by name."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        raise FeroceError("%s = %r is not allowed: expected an integer number of ns" % (name, value),
-                          "FEROCE_E_BAD_VALUE", name)
+def as_int(name, value, lo, hi, unit=""):
+    """An integer in [lo, hi]; bools, floats with a fraction and non-numbers are refused by name
+    (never wrapped to the width of a C integer)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(name, value, "an integer%s in [%d, %d]" % (unit, lo, hi))
     return value
+
+
+def as_time(name, value, hi=FEROCE_TIME_MAX, unit=" number of ns"):
+    """An instant: an integer in [0, hi] (FEROCE_TIME_MAX unless the callee's range is smaller)."""
+    return as_int(name, value, 0, hi, unit)
 
 
 def as_uint(name, value, bits):
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value >= 1 << bits:
-        raise FeroceError("%s = %r is not allowed: expected an integer in 0..%d (%d bits)"
-                          % (name, value, (1 << bits) - 1, bits), "FEROCE_E_BAD_VALUE", name)
+        raise _bad(name, value, "an integer in 0..%d (%d bits)" % ((1 << bits) - 1, bits))
     return value
+
+
+def as_real(name, value):
+    """A real number as a C double (ints and floats; nan and inf go on to the core's range checks)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _bad(name, value, "a number")
+    try:
+        return float(value)
+    except OverflowError:
+        raise _bad(name, value, "a number that fits a double") from None
+
+
+def as_text(name, value, allowed="text"):
+    """A str for the core as UTF-8 bytes without NUL (the core reads up to the first NUL)."""
+    if not isinstance(value, str):
+        raise _bad(name, value, allowed)
+    try:
+        data = value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _bad(name, value, allowed + " (encodable as UTF-8)") from None
+    if b"\0" in data:
+        raise _bad(name, value, allowed + " without NUL characters")
+    return data
+
+
+def as_bytes(name, value):
+    """bytes, bytearray or memoryview as bytes (an int is refused: bytes(5) would be five zeros)."""
+    if not isinstance(value, (bytes, bytearray, memoryview)):
+        raise _bad(name, value if not isinstance(value, str) else value[:40], "bytes (a frame)")
+    return bytes(value)
+
+
+def as_dict(name, value):
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _bad(name, value, "a dict of parameter names and values")
+    return value
+
+
+def param_text(name, value):
+    """A parameter value as the text the core's set_param functions parse: numbers in full
+    precision, names as they are; anything else is refused here."""
+    if isinstance(value, bool):
+        return b"1" if value else b"0"
+    if isinstance(value, float):
+        return repr(value).encode()
+    if isinstance(value, int):
+        return str(value).encode()
+    return as_text(name, value, "a number or a name")

@@ -11,6 +11,7 @@ QUEUE_CAP = 2048
 OUT_CAP = 256
 CNP_CAP = 256
 FRAME_MAX = 80
+TIME_MAX = _lib.FEROCE_TIME_MAX // 1000  # FEROCE_EMU_TIME_MAX: the switch's clock is in ps
 CNP, ACK = 1, 2
 c = _lib
 
@@ -101,8 +102,7 @@ class EmulatedSwitch:
 
     def __init__(self, preset="paper", now=0, sender_preset=None, sender_rp=None, **overrides):
         p = EmuParams()
-        why = c.Check()
-        c.raise_check(_preset(ctypes.byref(p), str(preset).encode(), ctypes.byref(why)), why)
+        c.call_checked(_preset, ctypes.byref(p), c.as_text("switch preset", preset, "paper or hpcc"))
         cp = {k: overrides.pop(k) for k in ("kmin_bytes", "kmax_bytes", "pmax", "mark_point") if k in overrides}
         if cp:
             cur = {"kmin_bytes": p.cp.kmin_bytes, "kmax_bytes": p.cp.kmax_bytes, "pmax": p.cp.pmax,
@@ -114,9 +114,10 @@ class EmulatedSwitch:
         np_ = {k[3:]: overrides.pop(k) for k in ("np_interval_ns", "np_scope") if k in overrides}
         if np_:
             p.np = np_params(interval_ns=np_.get("interval_ns", p.np.interval_ns), scope=np_.get("scope", p.np.scope))
+        sender_rp = c.as_dict("sender_rp", sender_rp)
         if sender_preset is not None or sender_rp:
-            p.sender_rp = rp_params(sender_preset or "connectx", overrides.get("sender_rate_bps", 10e9),
-                                    **(sender_rp or {}))
+            p.sender_rp = rp_params("connectx" if sender_preset is None else sender_preset,
+                                    overrides.get("sender_rate_bps", 10e9), **sender_rp)
         for key, value in overrides.items():
             if key not in _SIMPLE:
                 raise FeroceError("%s is not a parameter of the emulated switch: expected one of %s" % (
@@ -125,34 +126,30 @@ class EmulatedSwitch:
                     "FEROCE_E_UNKNOWN_PARAM", key)
             ftype = dict(EmuParams._fields_)[key]
             if ftype is c.c_double:
-                value = float(value)
-            elif isinstance(value, bool) or not isinstance(value, int):
-                raise FeroceError("%s = %r is not allowed: expected an integer" % (key, value), "FEROCE_E_BAD_VALUE",
-                                  key)
-            elif value < 0 or value >= 1 << (8 * ctypes.sizeof(ftype)) - (1 if ftype is c.c_int64 else 0):
-                raise FeroceError("%s = %r is not allowed: expected a non-negative integer that fits %d bits" % (
-                    key, value, 8 * ctypes.sizeof(ftype)), "FEROCE_E_BAD_VALUE", key)
+                value = c.as_real(key, value)
+            else:
+                bits = 8 * ctypes.sizeof(ftype) - (1 if ftype is c.c_int64 else 0)
+                value = c.as_int(key, value, 0, (1 << bits) - 1)
             setattr(p, key, value)
-        c.raise_check(_validate(ctypes.byref(p), ctypes.byref(why)), why)
+        c.call_checked(_validate, ctypes.byref(p))
         self.params = p
         self._s = EmuState()
-        _init(ctypes.byref(self._s), ctypes.byref(p), c.as_time("now", now))
+        _init(ctypes.byref(self._s), ctypes.byref(p), c.as_time("now", now, TIME_MAX))
 
     def dut_frame(self, now, frame):
         """The DUT's MAC starts transmitting frame (bytes, without FCS) at now."""
-        why = c.Check()
-        frame = bytes(frame)
-        c.raise_check(_dut_frame(ctypes.byref(self._s), ctypes.byref(self.params), c.as_time("now", now), frame,
-                                 len(frame), ctypes.byref(why)), why)
+        frame = c.as_bytes("frame", frame)
+        c.call_checked(_dut_frame, ctypes.byref(self._s), ctypes.byref(self.params),
+                       c.as_time("dut_frame: now", now, TIME_MAX), frame, len(frame))
 
     def advance(self, now):
-        now = c.as_time("now", now)
+        now = c.as_time("advance: now", now, TIME_MAX)
         if _advance(ctypes.byref(self._s), ctypes.byref(self.params), now):
             raise c.time_error("advance", now, self._s.now)
 
     def poll(self, now):
         """Every answer that reaches the DUT at or before now, in time order (a list of Answer)."""
-        now = c.as_time("now", now)
+        now = c.as_time("poll: now", now, TIME_MAX)
         if now < self._s.now:
             raise c.time_error("poll", now, self._s.now)
         out, o = [], EmuOutput()

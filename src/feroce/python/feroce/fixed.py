@@ -1,6 +1,7 @@
 """The fixed-point reaction point (feroce-rp-fixed.h) and the golden-model scoreboard
 (feroce-scoreboard.h): a firmware rate limiter's registers, and their check."""
 import ctypes
+import os
 
 from . import _lib as c
 from ._lib import FeroceError
@@ -79,6 +80,21 @@ _sb_message = c._fn("feroce_sb_message", c.c_int, P(SbState), P(FixedParams), c.
 REG_NAMES = {1: "rc", 2: "rt", 4: "alpha"}
 
 
+def _cycle_at_checked(params, t_ns):
+    cycle = _cycle_at(ctypes.byref(params), c.as_time("t_ns", t_ns))
+    if cycle == c.FEROCE_NEVER:
+        raise c._bad("t_ns", t_ns, "an instant whose cycle at clock_hz = %d is <= %d" % (params.fmt.clock_hz,
+                                                                                       c.FEROCE_TIME_MAX))
+    return cycle
+
+
+def _ns_at_checked(params, cycle):
+    t = _ns_at(ctypes.byref(params), c.as_time("cycle", cycle, unit=" (a cycle)"))
+    if t == c.FEROCE_NEVER:
+        raise c._bad("cycle", cycle, "a cycle that starts at most %d ns in" % c.FEROCE_TIME_MAX)
+    return t
+
+
 def fixed_params(preset="paper", line_rate_bps=10e9, fmt="default", fmt_overrides=None, **overrides):
     """struct feroce_rp_fixed_params: the DCQCN rules (a preset and overrides, as rp_params) in the
     register formats `fmt` (default | surf) with overrides by name (clock_hz, rate_bits, rate_lsb_bps,
@@ -87,14 +103,18 @@ def fixed_params(preset="paper", line_rate_bps=10e9, fmt="default", fmt_override
     raises FeroceError naming the parameter, its value and what is allowed."""
     rules = rp_params(preset, line_rate_bps, **overrides)
     f = FixedFormat()
-    why = c.Check()
-    c.raise_check(_format_preset(ctypes.byref(f), str(fmt).encode(), ctypes.byref(why)), why)
-    for name, value in (fmt_overrides or {}).items():
-        text = repr(value) if isinstance(value, float) else str(value)
-        c.raise_check(_set_format(ctypes.byref(f), name.encode(), text.encode(), ctypes.byref(why)), why)
+    c.call_checked(_format_preset, ctypes.byref(f), c.as_text("format", fmt, "a format name: default or surf"))
+    for name, value in c.as_dict("fmt_overrides", fmt_overrides).items():
+        c.call_checked(_set_format, ctypes.byref(f), c.as_text("format field", name), c.param_text(name, value))
     p = FixedParams()
-    c.raise_check(_build(ctypes.byref(p), ctypes.byref(rules), ctypes.byref(f), ctypes.byref(why)), why)
+    c.call_checked(_build, ctypes.byref(p), ctypes.byref(rules), ctypes.byref(f))
     return p
+
+
+def _as_params(params):
+    if not isinstance(params, FixedParams):
+        raise c._bad("params", params, "the result of feroce.fixed_params()")
+    return params
 
 
 class FixedReactionPoint:
@@ -107,13 +127,13 @@ class FixedReactionPoint:
 
     def __init__(self, preset="paper", line_rate_bps=10e9, fmt="default", fmt_overrides=None, now=0, params=None,
                  **overrides):
-        self.params = params if params is not None else fixed_params(preset, line_rate_bps, fmt, fmt_overrides,
-                                                                     **overrides)
+        self.params = _as_params(params) if params is not None else fixed_params(preset, line_rate_bps, fmt,
+                                                                                 fmt_overrides, **overrides)
         self._s = FixedState()
-        _init(ctypes.byref(self._s), ctypes.byref(self.params), c.as_time("now", now))
+        _init(ctypes.byref(self._s), ctypes.byref(self.params), c.as_time("now", now, unit=" (a cycle)"))
 
     def _call(self, what, fn, cycle, *extra):
-        cycle = c.as_time("cycle", cycle)
+        cycle = c.as_time(what + ": cycle", cycle, unit=" (a cycle)")
         if fn(ctypes.byref(self._s), ctypes.byref(self.params), cycle, *extra):
             raise FeroceError("%s: cycle = %d is not allowed: expected >= %d (the cycle of the last call)"
                               % (what, cycle, self._s.now), "FEROCE_E_TIME_BACKWARDS", "cycle")
@@ -132,10 +152,10 @@ class FixedReactionPoint:
         return None if t == c.FEROCE_NEVER else t
 
     def cycle_at(self, t_ns):
-        return _cycle_at(ctypes.byref(self.params), c.as_time("t_ns", t_ns))
+        return _cycle_at_checked(self.params, t_ns)
 
     def ns_at(self, cycle):
-        return _ns_at(ctypes.byref(self.params), c.as_time("cycle", cycle))
+        return _ns_at_checked(self.params, cycle)
 
     now = property(lambda self: self._s.now, doc="cycle of the last call")
     rc = property(lambda self: self._s.cur.rc, doc="Rc register (LSBs)")
@@ -163,24 +183,25 @@ class Scoreboard:
     first_mismatch).  record_every > 0 keeps a row every that many cycles for write_csv()."""
 
     def __init__(self, params, check_every=0, compare=("rc", "rt", "alpha"), start=0, record_every=0):
-        self.params = params
+        self.params = _as_params(params)
+        if isinstance(compare, str) or not isinstance(compare, (list, tuple, set, frozenset)) or not compare:
+            raise c._bad("compare", compare, "a non-empty list of names among rc, rt, alpha")
         mask = 0
         for name in compare:
             if name not in REG_NAMES.values():
                 raise FeroceError("compare = %r is not allowed: expected names among rc, rt, alpha" % (name,),
                                   "FEROCE_E_BAD_VALUE", "compare")
             mask |= {v: k for k, v in REG_NAMES.items()}[name]
-        self._sp = SbParams(c.as_time("check_every", check_every), mask)
-        why = c.Check()
-        c.raise_check(_sb_validate(ctypes.byref(self._sp), ctypes.byref(why)), why)
+        self._sp = SbParams(c.as_time("check_every", check_every, unit=" of cycles"), mask)
+        c.call_checked(_sb_validate, ctypes.byref(self._sp))
         self._s = SbState()
-        _sb_init(ctypes.byref(self._s), ctypes.byref(params), c.as_time("start", start))
-        self.record_every = c.as_time("record_every", record_every)
+        _sb_init(ctypes.byref(self._s), ctypes.byref(self.params), c.as_time("start", start, unit=" (a cycle)"))
+        self.record_every = c.as_time("record_every", record_every, unit=" of cycles")
         self.rows = []
         self._window_bytes = 0
 
     def _event(self, what, fn, cycle, *extra):
-        cycle = c.as_time("cycle", cycle)
+        cycle = c.as_time(what + ": cycle", cycle, unit=" (a cycle)")
         if fn(ctypes.byref(self._s), ctypes.byref(self.params), cycle, *extra):
             raise FeroceError("%s: cycle = %d is not allowed: expected >= %d (the cycle of the last call)"
                               % (what, cycle, self._s.golden.now), "FEROCE_E_TIME_BACKWARDS", "cycle")
@@ -193,7 +214,7 @@ class Scoreboard:
         self._window_bytes += nbytes
 
     def check(self, cycle, rc, rt, alpha):
-        cycle = c.as_time("cycle", cycle)
+        cycle = c.as_time("check: cycle", cycle, unit=" (a cycle)")
         regs = SbRegs(c.as_uint("rc", rc, 64), c.as_uint("rt", rt, 64), c.as_uint("alpha", alpha, 32))
         r = _sb_check(ctypes.byref(self._s), ctypes.byref(self.params), ctypes.byref(self._sp), cycle,
                       ctypes.byref(regs))
@@ -214,7 +235,7 @@ class Scoreboard:
         self._window_bytes = 0
 
     def ns_at(self, cycle):
-        return _ns_at(ctypes.byref(self.params), cycle)
+        return _ns_at_checked(self.params, cycle)
 
     @property
     def golden(self):
@@ -242,7 +263,9 @@ class Scoreboard:
     def write_csv(self, path):
         """The recorded rows in the columns of the HDL bench's CSV (plots/firmware-scoreboard.gp draws
         them); written to PATH.part and renamed, so a failure leaves no half-written file."""
-        import os
+        if not isinstance(path, (str, os.PathLike)):
+            raise c._bad("path", path, "a file name")
+        path = os.fspath(path)
         tmp = path + ".part"
         with open(tmp, "w") as fh:
             fh.write("cycle,t_ns,dut_rc_bps,golden_rc_bps,dut_rt_bps,golden_rt_bps,dut_alpha,golden_alpha,"

@@ -20,17 +20,16 @@ def _enum(name, value, table):
 
 def np_params(preset=None, interval_ns=None, scope=None):
     p = _lib.NpParams()
-    why = _lib.Check()
     if preset is not None:
-        _lib.raise_check(_lib.np_preset(ctypes.byref(p), str(preset).encode(), ctypes.byref(why)), why)
+        _lib.call_checked(_lib.np_preset, ctypes.byref(p), _lib.as_text("np preset", preset, "paper or hpcc"))
     elif interval_ns is None:
         raise FeroceError("interval_ns = None is not allowed: expected a preset (paper, hpcc) or an interval "
                           "in ns", "FEROCE_E_BAD_VALUE", "interval_ns")
     if interval_ns is not None:
-        p.interval_ns = _lib.as_time("interval_ns", interval_ns)
+        p.interval_ns = _lib.as_int("np_interval_ns", interval_ns, -2**63, _lib.FEROCE_TIME_MAX, " number of ns")
     if scope is not None:
         p.scope = _enum("np_scope", scope, _SCOPES)
-    _lib.raise_check(_lib.np_validate(ctypes.byref(p), ctypes.byref(why)), why)
+    _lib.call_checked(_lib.np_validate, ctypes.byref(p))
     return p
 
 
@@ -52,10 +51,9 @@ class NotificationPoint:
 
 def cp_params(preset=None, line_rate_bps=10e9, kmin_bytes=None, kmax_bytes=None, pmax=None, point=None):
     p = _lib.CpParams()
-    why = _lib.Check()
     if preset is not None:
-        _lib.raise_check(_lib.cp_preset(ctypes.byref(p), str(preset).encode(), float(line_rate_bps),
-                                        ctypes.byref(why)), why)
+        _lib.call_checked(_lib.cp_preset, ctypes.byref(p), _lib.as_text("cp preset", preset, "paper or hpcc"),
+                          _lib.as_real("line_rate_bps", line_rate_bps))
     elif None in (kmin_bytes, kmax_bytes, pmax):
         raise FeroceError("kmin_bytes, kmax_bytes, pmax = %r, %r, %r is not allowed: expected a preset "
                           "(paper, hpcc) or all three" % (kmin_bytes, kmax_bytes, pmax), "FEROCE_E_BAD_VALUE",
@@ -65,10 +63,10 @@ def cp_params(preset=None, line_rate_bps=10e9, kmin_bytes=None, kmax_bytes=None,
     if kmax_bytes is not None:
         p.kmax_bytes = _lib.as_uint("kmax_bytes", kmax_bytes, 64)
     if pmax is not None:
-        p.pmax = float(pmax)
+        p.pmax = _lib.as_real("pmax", pmax)
     if point is not None:
         p.point = _enum("mark_point", point, _POINTS)
-    _lib.raise_check(_lib.cp_validate(ctypes.byref(p), ctypes.byref(why)), why)
+    _lib.call_checked(_lib.cp_validate, ctypes.byref(p))
     return p
 
 
@@ -86,7 +84,7 @@ class CongestionPoint:
     def mark(self, q_bytes, u, ecn=ECN_ECT0, at=None):
         """1/0 decision at marking point `at` (default: the configured one) for a packet with this ECN
         field when the queue holds q_bytes, given the caller's uniform draw u in [0, 1)."""
-        u = float(u)
+        u = _lib.as_real("u", u)
         if not 0.0 <= u < 1.0:
             raise FeroceError("u = %r is not allowed: expected a uniform draw in [0, 1)" % u,
                               "FEROCE_E_BAD_VALUE", "u")

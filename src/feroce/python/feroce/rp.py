@@ -1,5 +1,6 @@
 """The DCQCN reaction point (src/feroce/doc/dcqcn.md), double precision: the core's feroce_rp_*."""
 import ctypes
+import re
 
 from . import _lib
 from ._lib import FeroceError
@@ -15,15 +16,12 @@ def rp_params(preset="paper", line_rate_bps=10e9, **overrides):
     """A validated struct feroce_rp_params: a preset (paper, connectx, hpcc) at a line rate, then
     overrides by their script names (dcqcn.md), numbers or enum names ("periodic", "linear", ...)."""
     p = _lib.RpParams()
-    why = _lib.Check()
-    _lib.raise_check(_lib.rp_preset(ctypes.byref(p), str(preset).encode(), float(line_rate_bps),
-                                    ctypes.byref(why)), why)
-    for name, value in overrides.items():
-        if isinstance(value, bool):
-            value = int(value)
-        text = repr(value) if isinstance(value, float) else str(value)
-        _lib.raise_check(_lib.rp_set_param(ctypes.byref(p), name.encode(), text.encode(), ctypes.byref(why)), why)
-    _lib.raise_check(_lib.rp_validate(ctypes.byref(p), ctypes.byref(why)), why)
+    name = _lib.as_text("preset", preset, "a preset name: paper, connectx or hpcc")
+    _lib.call_checked(_lib.rp_preset, ctypes.byref(p), name, _lib.as_real("line_rate_bps", line_rate_bps))
+    for key, value in overrides.items():
+        _lib.call_checked(_lib.rp_set_param, ctypes.byref(p), _lib.as_text("param", key),
+                          _lib.param_text(key, value))
+    _lib.call_checked(_lib.rp_validate, ctypes.byref(p))
     return p
 
 
@@ -50,9 +48,8 @@ class ReactionPoint:
         _lib.rp_init(ctypes.byref(self._s), ctypes.byref(self.params), _lib.as_time("now", now))
 
     def _call(self, what, fn, now, *extra):
-        now = _lib.as_time("now", now)
-        code = fn(ctypes.byref(self._s), ctypes.byref(self.params), now, *extra)
-        if code != 0:
+        now = _lib.as_time(what + ": now", now)
+        if fn(ctypes.byref(self._s), ctypes.byref(self.params), now, *extra) != 0:
             raise _lib.time_error(what, now, self._s.now)
 
     def cnp(self, now):
@@ -91,7 +88,10 @@ class ReactionPoint:
 
 def run_script(text):
     """Run a rate-limiter script (dcqcn.md, "Rate-limiter trace format") on the float model;
-    returns the rows the trace tool prints, as tuples (t_ns, event, rc, rt, alpha, ts, bs)."""
+    returns the rows the trace tool prints, as tuples (t_ns, event, rc, rt, alpha, ts, bs).
+    A bad line raises FeroceError naming it."""
+    if not isinstance(text, str):
+        raise _lib._bad("text", text, "the script as a str")
     preset, overrides, events = "paper", {}, []
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].split()
@@ -101,23 +101,37 @@ def run_script(text):
             preset = line[1]
         elif line[0] == "param" and len(line) == 3:
             overrides[line[1]] = line[2]
-        elif len(line) >= 2 and line[0].lstrip("-").isdigit():
+        elif len(line) >= 2 and _INTEGER.fullmatch(line[0]):
             events.append((lineno, int(line[0]), line[1:]))
         else:
             raise FeroceError("line %d: %r is not allowed: expected preset, param or <t_ns> cnp|tx|query"
                               % (lineno, raw.strip()), "FEROCE_E_BAD_VALUE", "line")
-    line_rate = float(overrides.pop("line_rate_bps", 10e9))
-    rp = ReactionPoint(preset, line_rate, **overrides)
+    line_rate = overrides.pop("line_rate_bps", "10e9")
+    rp = ReactionPoint(preset, _lib.as_real("line_rate_bps", _script_number(line_rate)), **overrides)
     rows = []
     for lineno, t, ev in events:
-        if ev[0] == "cnp" and len(ev) == 1:
-            rp.cnp(t)
-        elif ev[0] == "tx" and len(ev) == 2 and ev[1].isdigit():
-            rp.tx(t, int(ev[1]))
-        elif ev[0] == "query" and len(ev) == 1:
-            rp.advance(t)
-        else:
-            raise FeroceError("line %d: event %r is not allowed: expected cnp, tx <bytes> or query"
-                              % (lineno, " ".join(ev)), "FEROCE_E_BAD_VALUE", "event")
+        try:
+            if ev[0] == "cnp" and len(ev) == 1:
+                rp.cnp(t)
+            elif ev[0] == "tx" and len(ev) == 2 and _INTEGER.fullmatch(ev[1]):
+                rp.tx(t, int(ev[1]))
+            elif ev[0] == "query" and len(ev) == 1:
+                rp.advance(t)
+            else:
+                raise FeroceError("event %r is not allowed: expected cnp, tx <bytes> or query" % " ".join(ev),
+                                  "FEROCE_E_BAD_VALUE", "event")
+        except FeroceError as e:
+            raise FeroceError("line %d: %s" % (lineno, e), e.code, e.param) from None
         rows.append((t, ev[0], rp.rc, rp.rt, rp.alpha, rp.ts, rp.bs))
     return rows
+
+
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
+def _script_number(text):
+    try:
+        return float(text)
+    except ValueError:
+        raise FeroceError('line_rate_bps = "%s" is not allowed: expected a finite number' % text,
+                          "FEROCE_E_BAD_VALUE", "line_rate_bps") from None

@@ -54,6 +54,8 @@ def _mac(name, value):
 
 
 def _ip(name, value):
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        value = repr(value)  # not an address: refused below by name
     try:
         return int(ipaddress.IPv4Address(value))
     except (ValueError, ipaddress.AddressValueError):
@@ -92,7 +94,7 @@ def build(opcode, payload=b"", **fields):
     pad to 4 bytes, ICRC, Ethernet padding to 60 bytes.  Unset fields take the core's defaults
     (feroce_roce_init: ECT(0), TTL 64, DF, source port 0xc000, P_Key 0xffff, BECN for a CNP)."""
     flags = _check_opcode(opcode)
-    payload = bytes(payload)
+    payload = _lib.as_bytes("payload", payload)
     if payload and not flags & _OPF_PAYLOAD:
         raise FeroceError("payload = %d bytes is not allowed: expected none for opcode 0x%02x (%s)" % (
             len(payload), opcode, _lib.opcode_name(opcode).decode()), "FEROCE_E_BAD_VALUE", "payload")
@@ -142,7 +144,7 @@ def cnp(destqp, src_mac="00:00:00:00:00:00", dst_mac="00:00:00:00:00:00", src_ip
 
 def parse(data):
     """Decode a RoCEv2 frame (Ethernet without FCS) into a Frame; FeroceError names what is wrong."""
-    data = bytes(data)
+    data = _lib.as_bytes("data", data)
     f = _lib.Roce()
     hlen = _lib.c_size_t()
     code = _lib.roce_decode(ctypes.byref(f), data, len(data), len(data), ctypes.byref(hlen))
@@ -174,5 +176,5 @@ def parse(data):
 
 def icrc_ok(data):
     """True when the frame's ICRC is good."""
-    data = bytes(data)
+    data = _lib.as_bytes("data", data)
     return _lib.icrc_check(data, len(data), None, None) == 1
