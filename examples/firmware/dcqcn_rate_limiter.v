@@ -24,7 +24,9 @@
 // `fault` is a verification hook that breaks the design on purpose (tie it to
 // 0 in a real design): 1 rounds the cut's decrement to the nearest LSB when
 // the format says truncate (and the other way round); 2 applies the timers
-// of a cycle before its CNP.  The scoreboard must catch both.
+// of a cycle before its CNP; 3 loses a CNP that arrives while the pacing
+// holds the next frame back (tx_ready low), as a CNP input sampled only with
+// the frame handshake would.  The scoreboard must catch all three.
 module dcqcn_rate_limiter #(
     parameter RATE_BITS  = 32,
     parameter ALPHA_BITS = 16,
@@ -79,6 +81,7 @@ module dcqcn_rate_limiter #(
     wire signed [63:0] cost = $signed(({48'd0, tx_bytes} + 64'd24) * {32'd0, cfg_cost_per_byte});
 
     assign tx_ready = credit >= 0;
+    wire cnp_in = cnp_valid && !(fault == 2'd3 && !tx_ready);
 
     // ---- the rules, as functions of the values they read ----------------
     // (products are formed in 64 bits; the high bits of the results are 0 by the format's limits)
@@ -304,10 +307,10 @@ module dcqcn_rate_limiter #(
         sum = 0;
         if (fault == 2'd2) begin
             do_timers;          // the broken order: timers first
-            if (cnp_valid)
+            if (cnp_in)
                 do_cnp;
         end else begin
-            if (cnp_valid)
+            if (cnp_in)
                 do_cnp;
             do_timers;
         end

@@ -85,6 +85,7 @@ begin
     process (clk)
         variable v        : regs_t;
         variable alpha_done : boolean;
+        variable cnp_in     : boolean;
 
         -- alpha <- (1 - g) alpha (+ g): A <- RND(A (ONE - G), WA) (+ G)
         impure function alpha_next(a : unsigned(WA downto 0); raise : boolean) return unsigned is
@@ -278,11 +279,13 @@ begin
             else
                 v := r;
                 alpha_done := false;
+                -- fault "11": a CNP is lost while the pacing holds the next frame (tx_ready low)
+                cnp_in := cnp_valid = '1' and not (fault = "11" and credit < 0);
                 if fault = "10" then
                     do_timers; -- the broken order: timers first
-                    if cnp_valid = '1' then do_cnp; end if;
+                    if cnp_in then do_cnp; end if;
                 else
-                    if cnp_valid = '1' then do_cnp; end if;
+                    if cnp_in then do_cnp; end if;
                     do_timers;
                 end if;
                 do_bytes;

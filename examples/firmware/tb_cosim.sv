@@ -6,7 +6,8 @@
 //   +spec=KEY=VALUE,...   the bench (feroce_cosim_open), e.g.
 //                         +spec=mode=incast,senders=2,duration_ns=2000000,csv=out.csv
 //                         +spec=mode=script,script=rp-connectx.txt
-//   +fault=N              0 the design as written; 1 wrong rounding; 2 timers before the CNP
+//   +fault=N              0 the design as written; 1 wrong rounding; 2 timers before the CNP;
+//                         3 a CNP lost while the pacing holds a frame
 //   +max_cycles=N         a hard stop (default 20 000 000) whatever the spec says: a failure
 // Ends with $finish after "feroce-cosim: PASS ...", or with exit status 1 after "... FAIL ..."
 // or a refused spec (feroce_cosim_exit: a plain failure, not the abort of $fatal).
@@ -72,7 +73,7 @@ module tb_cosim;
         if (!$value$plusargs("spec=%s", spec)) spec = "mode=incast";
         if (!$value$plusargs("fault=%d", f)) f = 0;
         if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 20000000;
-        if (f < 0 || f > 2) fail($sformatf("fault = %0d is not allowed: expected 0, 1 or 2", f));
+        if (f < 0 || f > 3) fail($sformatf("fault = %0d is not allowed: expected 0, 1, 2 or 3", f));
         fault = f[1:0];
         h = feroce_cosim_open(spec);
         if (h == null) fail($sformatf("the bench did not open (spec %s)", spec));
