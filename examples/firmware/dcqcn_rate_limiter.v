@@ -174,6 +174,12 @@ module dcqcn_rate_limiter #(
     reg [CYCLE_BITS-1:0] n_next_alpha, n_next_dec, n_next_inc;
     reg                  n_active, n_alpha_flag, n_dec_flag, n_may_clamp, n_inc_armed;
     reg                  alpha_done;
+    // the inputs the tasks read, copied in the block: Verilog-2005's @* does not look into the
+    // tasks and functions it calls, so a simulator that follows it (Icarus) would not run the
+    // block when only the cycle counter or the byte inputs change, and would miss timers
+    reg [CYCLE_BITS-1:0] cyc;
+    reg                  tx_in;
+    reg [15:0]           tx_n;
 
     // the cut at cycle `now`
     task do_cut;
@@ -185,7 +191,7 @@ module dcqcn_rate_limiter #(
             n_bs = 0;
             n_acc = 0;
             n_may_clamp = 0;
-            n_next_inc = now + cfg_increase_timer;
+            n_next_inc = cyc + cfg_increase_timer;
             n_inc_armed = 1;
         end
     endtask
@@ -198,9 +204,9 @@ module dcqcn_rate_limiter #(
             if (first) begin
                 n_active = 1;
                 n_alpha = cfg_initial_alpha;
-                n_next_alpha = now + cfg_alpha_period;
+                n_next_alpha = cyc + cfg_alpha_period;
                 if (cfg_decrease_period != 0)
-                    n_next_dec = now + cfg_decrease_period;
+                    n_next_dec = cyc + cfg_decrease_period;
             end
             if (first && cfg_first_cnp_rate != 0) begin
                 // Rc = Rt = first_cnp_rate within [min_rate, Rc]; counts as a cut
@@ -213,7 +219,7 @@ module dcqcn_rate_limiter #(
                     n_ts = 0;
                     n_bs = 0;
                     n_acc = 0;
-                    n_next_inc = now + cfg_increase_timer;
+                    n_next_inc = cyc + cfg_increase_timer;
                     n_inc_armed = 1;
                 end
             end else if (cfg_decrease_period == 0) begin
@@ -223,7 +229,7 @@ module dcqcn_rate_limiter #(
                 n_dec_flag = 1;
             if (!cfg_alpha_periodic) begin
                 n_alpha = alpha_next(n_alpha, 1'b1); // after the cut: the cut used the old alpha
-                n_next_alpha = now + cfg_alpha_period;
+                n_next_alpha = cyc + cfg_alpha_period;
             end else if (!first) begin
                 n_alpha_flag = 1;
             end
@@ -233,10 +239,10 @@ module dcqcn_rate_limiter #(
     // 2a. the alpha tick (periodic) or expiry (on_cnp) due at `now`
     task do_alpha;
         begin
-            if (n_active && !alpha_done && n_next_alpha == now) begin
+            if (n_active && !alpha_done && n_next_alpha == cyc) begin
                 n_alpha = alpha_next(n_alpha, cfg_alpha_periodic && n_alpha_flag);
                 n_alpha_flag = 0;
-                n_next_alpha = now + cfg_alpha_period;
+                n_next_alpha = cyc + cfg_alpha_period;
                 alpha_done = 1;
             end
         end
@@ -247,22 +253,22 @@ module dcqcn_rate_limiter #(
         reg [2*W-1:0] inc;
         begin
             if (n_active) begin
-                if (cfg_decrease_period != 0 && n_next_dec == now) begin
+                if (cfg_decrease_period != 0 && n_next_dec == cyc) begin
                     if (n_dec_flag) begin
                         do_alpha; // the alpha tick of this cycle comes first
                         n_dec_flag = 0;
                         do_cut;   // restarts the increase timer: an expiry now is superseded
                     end
-                    n_next_dec = now + cfg_decrease_period;
+                    n_next_dec = cyc + cfg_decrease_period;
                 end
                 do_alpha;
-                if (n_inc_armed && n_next_inc == now) begin
+                if (n_inc_armed && n_next_inc == cyc) begin
                     n_ts = n_ts + 1;
                     inc = increase(n_rc, n_rt, n_ts, n_bs);
                     n_rc = inc[2*W-1:W];
                     n_rt = inc[W-1:0];
                     n_may_clamp = 1;
-                    n_next_inc = now + cfg_increase_timer;
+                    n_next_inc = cyc + cfg_increase_timer;
                 end
             end
         end
@@ -272,8 +278,8 @@ module dcqcn_rate_limiter #(
     task do_bytes;
         reg [2*W-1:0] inc;
         begin
-            if (n_active && cfg_byte_counter != 0 && tx_valid) begin
-                sum = n_acc + {{(BYTE_BITS - 16) {1'b0}}, tx_bytes};
+            if (n_active && cfg_byte_counter != 0 && tx_in) begin
+                sum = n_acc + {{(BYTE_BITS - 16) {1'b0}}, tx_n};
                 if (sum >= cfg_byte_counter) begin
                     n_acc = sum - cfg_byte_counter;
                     n_bs = n_bs + 1;
@@ -305,6 +311,9 @@ module dcqcn_rate_limiter #(
         n_inc_armed = inc_armed;
         alpha_done = 0;
         sum = 0;
+        cyc = now;
+        tx_in = tx_valid;
+        tx_n = tx_bytes;
         if (fault == 2'd2) begin
             do_timers;          // the broken order: timers first
             if (cnp_in)
