@@ -412,17 +412,25 @@ enum feroce_err feroce_emu_dut_frame(struct feroce_emu_state *s, const struct fe
     return FEROCE_OK;
 }
 
-int feroce_emu_poll(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t now,
+int feroce_emu_take(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t until,
                     struct feroce_emu_output *out)
 {
-    if (feroce_emu_advance(s, p, now) != FEROCE_OK)
-        now = s->now; /* a late poll still returns what is due */
-    if (!s->out_count || s->out[s->out_head].t_ns > now)
+    if (until > feroce_emu_horizon(s, p))
+        until = feroce_emu_horizon(s, p);
+    if (!s->out_count || s->out[s->out_head].t_ns > until)
         return 0;
     *out = s->out[s->out_head];
     s->out_head = (s->out_head + 1) % FEROCE_EMU_OUT_CAP;
     s->out_count--;
     return 1;
+}
+
+int feroce_emu_poll(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t now,
+                    struct feroce_emu_output *out)
+{
+    if (feroce_emu_advance(s, p, now) != FEROCE_OK)
+        now = s->now; /* a late poll still returns what is due */
+    return feroce_emu_take(s, p, now, out);
 }
 
 int64_t feroce_emu_next_answer(const struct feroce_emu_state *s)

@@ -158,6 +158,23 @@ enum feroce_err feroce_emu_advance(struct feroce_emu_state *s, const struct fero
 int feroce_emu_poll(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t now,
                     struct feroce_emu_output *out);
 
+/*
+ * Take the next answer that reaches the DUT at or before `until` without
+ * running the switch: 1 and *out filled, or 0.  Every answer up to
+ * feroce_emu_horizon() is already known (one made later leaves the receiver
+ * after now and crosses two links back), so a bench that holds the switch at
+ * the first byte of a DUT frame it has not yet read whole still drives each
+ * answer in its cycle.  An `until` beyond the horizon is taken as the horizon.
+ */
+int feroce_emu_take(struct feroce_emu_state *s, const struct feroce_emu_params *p, int64_t until,
+                    struct feroce_emu_output *out);
+
+/* The instant up to which every answer to the DUT is known: now + 2 x link_delay_ns. */
+static inline int64_t feroce_emu_horizon(const struct feroce_emu_state *s, const struct feroce_emu_params *p)
+{
+    return s->now + 2 * p->link_delay_ns;
+}
+
 /* Instant of the next answer already known (FEROCE_NEVER if none): a bench may sleep until then. */
 int64_t feroce_emu_next_answer(const struct feroce_emu_state *s);
 

@@ -67,6 +67,7 @@ _dut_frame = c._fn("feroce_emu_dut_frame", c.c_int, P(EmuState), P(EmuParams), c
                    c.c_size_t, P(c.Check))
 _advance = c._fn("feroce_emu_advance", c.c_int, P(EmuState), P(EmuParams), c.c_int64)
 _poll = c._fn("feroce_emu_poll", c.c_int, P(EmuState), P(EmuParams), c.c_int64, P(EmuOutput))
+_take = c._fn("feroce_emu_take", c.c_int, P(EmuState), P(EmuParams), c.c_int64, P(EmuOutput))
 _next_answer = c._fn("feroce_emu_next_answer", c.c_int64, P(EmuState))
 
 _SIMPLE = ("egress_rate_bps", "dut_link_rate_bps", "senders", "sender_rate_bps", "sender_frame_len",
@@ -156,6 +157,25 @@ class EmulatedSwitch:
         while _poll(ctypes.byref(self._s), ctypes.byref(self.params), now, ctypes.byref(o)):
             out.append(Answer(o))
         return out
+
+    def take(self, until):
+        """Every answer that reaches the DUT at or before `until`, without running the switch (a
+        bench holding the switch at the first byte of a DUT frame it has not read whole); until
+        must not pass the horizon, now + 2 x link_delay_ns, up to which every answer is known."""
+        until = c.as_time("take: until", until, TIME_MAX)
+        if until > self.horizon:
+            raise FeroceError("take: until = %d is not allowed: expected <= %d ns (now + 2 x link_delay_ns: "
+                              "answers beyond are not known yet)" % (until, self.horizon), "FEROCE_E_BAD_VALUE",
+                              "until")
+        out, o = [], EmuOutput()
+        while _take(ctypes.byref(self._s), ctypes.byref(self.params), until, ctypes.byref(o)):
+            out.append(Answer(o))
+        return out
+
+    @property
+    def horizon(self):
+        """The instant up to which every answer to the DUT is known (now + 2 x link_delay_ns)."""
+        return self._s.now + 2 * self.params.link_delay_ns
 
     def next_answer(self):
         """Instant of the next answer already known, or None."""

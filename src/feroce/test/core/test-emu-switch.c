@@ -58,6 +58,18 @@ test_emu_single_frame_timing(void)
      * 100 + 6684.8 + 5000 + 137.6 = 11922.4 ns, reported as the next whole ns
      */
     CHECK_EQ(feroce_emu_next_answer(&s), FEROCE_NEVER);
+    /* known two link delays ahead: taken without running the switch, not beyond the horizon */
+    CHECK_EQ(feroce_emu_advance(&s, &p, 9000), FEROCE_OK);
+    CHECK_EQ(feroce_emu_next_answer(&s), 11923);
+    CHECK_EQ(feroce_emu_horizon(&s, &p), 11000);
+    CHECK_EQ(feroce_emu_take(&s, &p, 11923, &o), 0);
+    CHECK_EQ(feroce_emu_advance(&s, &p, 9923), FEROCE_OK);
+    CHECK_EQ(feroce_emu_take(&s, &p, 11922, &o), 0);
+    CHECK_EQ(feroce_emu_take(&s, &p, 11923, &o), 1);
+    CHECK_EQ(o.t_ns, 11923);
+    CHECK_EQ(s.now, 9923);
+    feroce_emu_init(&s, &p, 0);
+    CHECK_EQ(feroce_emu_dut_frame(&s, &p, 100, frame, len, NULL), FEROCE_OK);
     CHECK_EQ(feroce_emu_poll(&s, &p, 11922, &o), 0);
     CHECK_EQ(feroce_emu_next_answer(&s), 11923);
     CHECK_EQ(feroce_emu_poll(&s, &p, 11923, &o), 1);

@@ -74,3 +74,18 @@ def test_errors_name_the_parameter():
         sw.dut_frame(99, FRAME)
     with pytest.raises(feroce.FeroceError, match="poll: now = 50 is not allowed"):
         sw.poll(50)
+
+
+def test_take_answers_without_running_the_switch():
+    """A bench that holds the switch at a DUT frame's first byte still gets each answer in time."""
+    sw = feroce.EmulatedSwitch("paper", senders=0, dut_qpn=0x11)
+    frame = wire.build(wire.OP_WRITE_MIDDLE, bytes(4096), src_ip="10.0.0.1", dst_ip="10.0.0.2", destqp=0x22, psn=7,
+                       ackreq=1)
+    sw.dut_frame(100, frame)
+    sw.advance(9923)
+    assert sw.horizon == 11923 and sw.next_answer() == 11923
+    assert sw.take(11922) == []
+    (ack,) = sw.take(11923)
+    assert ack.kind == "ack" and ack.psn == 7 and sw.now == 9923
+    with pytest.raises(feroce.FeroceError, match=r"take: until = 11924 is not allowed: expected <= 11923 ns"):
+        sw.take(11924)
