@@ -6,6 +6,7 @@ instead of corrupting memory.
 """
 import ctypes
 import ctypes.util
+import importlib.machinery
 import os
 
 c_int64 = ctypes.c_int64
@@ -37,6 +38,11 @@ def _library_path():
     env = os.environ.get("FEROCE_CORE_LIB")
     if env:
         return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:  # pip install: the core built into the package
+        bundled = os.path.join(here, "_core" + suffix)
+        if os.path.exists(bundled):
+            return bundled
     try:
         from . import _paths  # written by CMake into the build tree and the installed package
         path = _paths.library_path()
@@ -47,8 +53,8 @@ def _library_path():
     found = ctypes.util.find_library("feroce-core")
     if found:
         return found
-    raise ImportError("libferoce-core not found: build feroce (cmake --build), import the package from "
-                      "BUILD/python, or set FEROCE_CORE_LIB to the library's path")
+    raise ImportError("libferoce-core not found: pip install the package (it builds the core), build feroce "
+                      "(cmake --build) and import it from BUILD/python, or set FEROCE_CORE_LIB to the library's path")
 
 
 lib = ctypes.CDLL(_library_path())

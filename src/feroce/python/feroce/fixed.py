@@ -117,6 +117,21 @@ def _as_params(params):
     return params
 
 
+def config_registers(params):
+    """The configuration a firmware rate limiter holds for these rules, in its register units: the
+    cfg_* inputs of examples/firmware/dcqcn_rate_limiter.v (and feroce_cosim_reg()): rates in LSBs,
+    g and initial_alpha in 2^-alpha_bits, timers in cycles, mode bits, and cost_per_byte, the pacing
+    credit a byte on the wire costs (8 x clock_hz / rate LSB)."""
+    p = _as_params(params)
+    return {"line": p.line, "min_rate": p.min_rate, "rai": p.rai, "rhai": p.rhai, "first_cnp_rate": p.first_cnp_rate,
+            "g": p.g, "initial_alpha": p.initial_alpha, "alpha_period": p.alpha_period,
+            "decrease_period": p.decrease_period, "increase_timer": p.increase_timer,
+            "byte_counter": p.byte_counter, "f": p.F, "alpha_periodic": int(p.alpha_mode == 1),
+            "hai_linear": int(p.hai_mode == 1), "clamp_after_increase": int(p.clamp == 1),
+            "rate_nearest": int(p.fmt.rate_rounding == 1), "alpha_nearest": int(p.fmt.alpha_rounding == 1),
+            "cost_per_byte": round(8 * p.fmt.clock_hz / p.fmt.rate_lsb_bps)}
+
+
 class FixedReactionPoint:
     """A firmware rate limiter's registers: Rc and Rt in rate LSBs, alpha in 2^-alpha_bits, time in
     cycles of the format's clock (an argument of every call, never decreasing; no event loop).
@@ -237,6 +252,19 @@ class Scoreboard:
     def ns_at(self, cycle):
         return _ns_at_checked(self.params, cycle)
 
+    def cycle_at(self, t_ns):
+        return _cycle_at_checked(self.params, t_ns)
+
+    def next_timer(self):
+        """The earliest cycle after the last call at which a timer of the golden model fires (alpha
+        tick or expiry, decrease tick, increase expiry), or None: a bench that sleeps between events
+        wakes there to compare every cycle in which a register can change."""
+        g = self._s.golden
+        if not g.cur.active:
+            return None
+        t = min(g.cur.next_alpha, g.cur.next_dec, g.cur.next_inc)
+        return None if t >= c.FEROCE_NEVER else t
+
     @property
     def golden(self):
         g = self._s.golden.cur
@@ -244,6 +272,8 @@ class Scoreboard:
 
     compared = property(lambda self: self._s.compared)
     mismatches = property(lambda self: self._s.mismatches)
+    cnps = property(lambda self: self._s.cnps, doc="CNPs given to the golden model")
+    tx_bytes = property(lambda self: self._s.tx_bytes, doc="bytes given to the golden model")
 
     @property
     def first_mismatch(self):
