@@ -195,8 +195,7 @@ class Bench:
         measures it), the DUT's and the golden Rc, the switch's queue and marks, the CNPs so far."""
         while self.sent and self.sent[0][0] <= cycle - THROUGHPUT_CYCLES:
             self.sent.popleft()
-        span = min(cycle + 1, THROUGHPUT_CYCLES)
-        gbps = sum(b for _, b in self.sent) * 8 * CLOCK_HZ / span / 1e9
+        gbps = sum(b for _, b in self.sent) * 8 * CLOCK_HZ / THROUGHPUT_CYCLES / 1e9
         lsb = self.params.fmt.rate_lsb_bps
         self.rows.append((cycle, self.ns_at(cycle) / 1000, gbps, rc * lsb / 1e9, self.sb.golden["rc"] * lsb / 1e9,
                           queue, marks[0], marks[1], self.sb.cnps))
