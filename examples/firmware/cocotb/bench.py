@@ -10,16 +10,15 @@
   VCD (every cycle the bench compared, with the DUT's inputs, before the mismatch).
 - ThresholdSwitch: the AdvCam team's present fake switch (a CNP whenever the DUT's measured
   throughput passes a threshold), with the emulated switch's interface, for parity.
-- read_script: a rate-limiter script (dcqcn.md) as cycle events.
+- read_script: a rate-limiter script (dcqcn.md) as the golden model's parameters and events.
 - Dashboard rows: measured throughput, Rc, the switch's queue or threshold, CNPs, as CSV for
   plots/firmware-dashboard.gp.
 """
 import collections
 import math
 import os
-import re
 
-from cocotb.triggers import Event, First, RisingEdge, Timer
+from cocotb.triggers import First, RisingEdge, Timer
 from cocotb.utils import get_sim_time
 
 import feroce
@@ -238,7 +237,30 @@ class Answer:
         self.t_ns, self.kind, self.psn, self.frame = t_ns, kind, psn, frame
 
 
-class ThresholdSwitch:
+class Answers:
+    """Frames on their way to the DUT, in time order, with feroce.EmulatedSwitch's calls to take
+    them (take, poll, next_answer); the peers of the benches that are not the emulated switch."""
+
+    def __init__(self, answers=()):
+        self.answers = collections.deque(sorted(answers, key=lambda a: a.t_ns))
+        self.now = 0
+        self.queue_bytes = 0
+
+    def take(self, until):
+        out = []
+        while self.answers and self.answers[0].t_ns <= until:
+            out.append(self.answers.popleft())
+        return out
+
+    def poll(self, t):
+        self.now = max(self.now, t)
+        return self.take(t)
+
+    def next_answer(self):
+        return self.answers[0].t_ns if self.answers else None
+
+
+class ThresholdSwitch(Answers):
     """The AdvCam team's DCQCN check before feroce: no queue and no marking, but a CNP forged
     whenever the DUT's throughput measured over the last `window_ns` passes `threshold_bps`, at
     most one per `interval_ns` (a receiver's CNP moderation), reaching the DUT `delay_ns` later.
@@ -248,11 +270,9 @@ class ThresholdSwitch:
     def __init__(self, threshold_bps=5e9, window_ns=20000, interval_ns=50000, delay_ns=2000, dut_qpn=0x11):
         self.threshold_bps, self.window_ns, self.interval_ns = threshold_bps, window_ns, interval_ns
         self.delay_ns, self.dut_qpn = delay_ns, dut_qpn
+        super().__init__()
         self.sent = collections.deque()  # (t_ns, bytes) of the DUT's frames in the window
-        self.answers = collections.deque()
         self.last_cnp = None
-        self.now = 0
-        self.queue_bytes = 0
         self.link_delay_ns = delay_ns  # answers are known this long before they arrive
         self.counts = {"dut_frames": 0, "dut_bytes": 0, "cnps_to_dut": 0}
 
@@ -274,51 +294,25 @@ class ThresholdSwitch:
             self.answers.append(Answer(t + self.delay_ns, "cnp", 0, cnp))
             self.counts["cnps_to_dut"] += 1
 
-    def take(self, until):
-        out = []
-        while self.answers and self.answers[0].t_ns <= until:
-            out.append(self.answers.popleft())
-        return out
-
-    def poll(self, t):
-        self.now = max(self.now, t)
-        return self.take(t)
-
     @property
     def horizon(self):
         """A CNP is forged when a frame starts: every one up to now + delay_ns is known."""
         return self.now + self.delay_ns
 
-    def next_answer(self):
-        return self.answers[0].t_ns if self.answers else None
-
     def stats(self):
         return dict(self.counts)
 
 
-def read_script(path, params_of):
-    """A rate-limiter script (dcqcn.md, "Rate-limiter trace format"): its preset and params give
-    the golden model's parameters (params_of(preset, line_rate, **params)); its events become
-    (t_ns, cnp, bytes) in time order."""
-    preset, params, events = "paper", {}, []
-    with open(path) as fh:
-        for lineno, raw in enumerate(fh, 1):
-            words = raw.split("#", 1)[0].split()
-            if not words:
-                continue
-            if words[0] == "preset" and len(words) == 2:
-                preset = words[1]
-            elif words[0] == "param" and len(words) == 3:
-                params[words[1]] = words[2]
-            elif re.fullmatch(r"[0-9]+", words[0]) and words[1:] in (["cnp"], ["query"]):
-                events.append((int(words[0]), words[1] == "cnp", 0))
-            elif re.fullmatch(r"[0-9]+", words[0]) and len(words) == 3 and words[1] == "tx" and words[2].isdigit():
-                events.append((int(words[0]), False, int(words[2])))
-            else:
-                raise BenchError("script %s line %d: %r is not allowed: expected preset, param or an event"
-                                 % (path, lineno, raw.strip()))
-    line = float(params.pop("line_rate_bps", 10e9))
-    return params_of(preset, line, **params), events
+def read_script(path):
+    """A rate-limiter script file (feroce.Script: dcqcn.md, "Rate-limiter trace format") as the
+    golden model's parameters in the default register format and its events (t_ns, cnp, bytes)."""
+    try:
+        with open(path) as fh:
+            script = feroce.Script(fh.read())
+    except (OSError, UnicodeDecodeError) as e:
+        raise BenchError("FEROCE_SCRIPT = %r cannot be read: %s" % (path, e)) from None
+    params = feroce.fixed_params(script.preset, script.line_rate_bps, **script.params)
+    return params, [(t, event == "cnp", nbytes) for _, t, event, nbytes in script.events]
 
 
 def mac_cycles(frame_len, line_bps):
@@ -326,5 +320,5 @@ def mac_cycles(frame_len, line_bps):
     return math.ceil((frame_len + 24) * 8 * CLOCK_HZ / line_bps)
 
 
-__all__ = ["Bench", "BenchError", "Settings", "ThresholdSwitch", "Answer", "read_script", "mac_cycles", "Event",
+__all__ = ["Bench", "BenchError", "Settings", "ThresholdSwitch", "Answer", "Answers", "read_script", "mac_cycles",
            "PERIOD_PS", "CLOCK_HZ"]

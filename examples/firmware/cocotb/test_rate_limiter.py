@@ -116,7 +116,7 @@ async def script(dut):
     s = Settings()
     if s.script is None:
         raise AssertionError("script: FEROCE_SCRIPT is not set: expected a rate-limiter script file")
-    params, events = read_script(s.script, lambda preset, line, **p: feroce.fixed_params(preset, line, **p))
+    params, events = read_script(s.script)
     b = Bench(dut, params, s.fault, "script", s.out)
     await b.reset()
     chunk = min(9000, params.byte_counter) if params.byte_counter else 9000

@@ -31,7 +31,7 @@ from cocotbext.eth import XgmiiFrame, XgmiiSink, XgmiiSource
 import feroce
 from feroce import wire
 
-from bench import Answer, Bench, BenchError, Settings, ThresholdSwitch
+from bench import Answer, Answers, Bench, BenchError, Settings, ThresholdSwitch
 
 PAYLOAD = 4096
 HDR = 70                  # Ethernet, IPv4, UDP, BTH, RETH
@@ -50,33 +50,15 @@ def _ip(text):
     return int(ipaddress.IPv4Address(text))
 
 
-class Peer:
+class Peer(Answers):
     """Frames at given instants into the DUT (the Scapy test's), with the switches' interface."""
-
-    def __init__(self, frames):
-        self.answers = collections.deque(sorted(frames, key=lambda a: a.t_ns))
-        self.now = 0
-        self.queue_bytes = 0
 
     def dut_frame(self, t, frame):
         self.now = max(self.now, t)
 
-    def take(self, until):
-        out = []
-        while self.answers and self.answers[0].t_ns <= until:
-            out.append(self.answers.popleft())
-        return out
-
-    def poll(self, t):
-        self.now = max(self.now, t)
-        return self.take(t)
-
     @property
     def horizon(self):
         return feroce.FEROCE_TIME_MAX
-
-    def next_answer(self):
-        return self.answers[0].t_ns if self.answers else None
 
 
 class WireBench:

@@ -86,52 +86,61 @@ class ReactionPoint:
                 "active": bool(v.active)}
 
 
-def run_script(text):
-    """Run a rate-limiter script (dcqcn.md, "Rate-limiter trace format") on the float model;
-    returns the rows the trace tool prints, as tuples (t_ns, event, rc, rt, alpha, ts, bs).
-    A bad line raises FeroceError naming it."""
-    if not isinstance(text, str):
-        raise _lib._bad("text", text, "the script as a str")
-    preset, overrides, events = "paper", {}, []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].split()
-        if not line:
-            continue
-        if line[0] == "preset" and len(line) == 2:
-            preset = line[1]
-        elif line[0] == "param" and len(line) == 3:
-            overrides[line[1]] = line[2]
-        elif len(line) >= 2 and _INTEGER.fullmatch(line[0]):
-            events.append((lineno, int(line[0]), line[1:]))
-        else:
-            raise FeroceError("line %d: %r is not allowed: expected preset, param or <t_ns> cnp|tx|query"
-                              % (lineno, raw.strip()), "FEROCE_E_BAD_VALUE", "line")
-    line_rate = overrides.pop("line_rate_bps", "10e9")
-    rp = ReactionPoint(preset, _lib.as_real("line_rate_bps", _script_number(line_rate)), **overrides)
-    rows = []
-    for lineno, t, ev in events:
-        try:
-            if ev[0] == "cnp" and len(ev) == 1:
-                rp.cnp(t)
-            elif ev[0] == "tx" and len(ev) == 2 and _INTEGER.fullmatch(ev[1]):
-                rp.tx(t, int(ev[1]))
-            elif ev[0] == "query" and len(ev) == 1:
-                rp.advance(t)
+class Script:
+    """A rate-limiter script (dcqcn.md, "Rate-limiter trace format") read and checked line by
+    line: preset, params (text, as the script gives them), line_rate_bps, and the events as
+    (line number, t_ns, "cnp" | "tx" | "query", bytes).  A bad line raises FeroceError naming it."""
+
+    def __init__(self, text):
+        if not isinstance(text, str):
+            raise _lib._bad("text", text, "the script as a str")
+        self.preset, self.params, self.events = "paper", {}, []
+        for lineno, raw in enumerate(text.splitlines(), 1):
+            words = raw.split("#", 1)[0].split()
+            if not words:
+                continue
+            if words[0] == "preset" and len(words) == 2:
+                self.preset = words[1]
+            elif words[0] == "param" and len(words) == 3:
+                self.params[words[1]] = words[2]
+            elif len(words) >= 2 and _INTEGER.fullmatch(words[0]):
+                ev = words[1:]
+                if ev in (["cnp"], ["query"]):
+                    self.events.append((lineno, int(words[0]), ev[0], 0))
+                elif len(ev) == 2 and ev[0] == "tx" and _INTEGER.fullmatch(ev[1]):
+                    self.events.append((lineno, int(words[0]), "tx", int(ev[1])))
+                else:
+                    raise FeroceError("line %d: event %r is not allowed: expected cnp, tx <bytes> or query"
+                                      % (lineno, " ".join(ev)), "FEROCE_E_BAD_VALUE", "event")
             else:
-                raise FeroceError("event %r is not allowed: expected cnp, tx <bytes> or query" % " ".join(ev),
-                                  "FEROCE_E_BAD_VALUE", "event")
+                raise FeroceError("line %d: %r is not allowed: expected preset, param or <t_ns> cnp|tx|query"
+                                  % (lineno, raw.strip()), "FEROCE_E_BAD_VALUE", "line")
+        text_rate = self.params.pop("line_rate_bps", "10e9")
+        try:
+            self.line_rate_bps = float(text_rate)
+        except ValueError:
+            raise FeroceError('line_rate_bps = "%s" is not allowed: expected a finite number' % text_rate,
+                              "FEROCE_E_BAD_VALUE", "line_rate_bps") from None
+
+
+def run_script(text):
+    """Run a rate-limiter script (Script) on the float model; returns the rows the trace tool
+    prints, as tuples (t_ns, event, rc, rt, alpha, ts, bs).  A bad line raises FeroceError naming it."""
+    script = Script(text)
+    rp = ReactionPoint(script.preset, script.line_rate_bps, **script.params)
+    rows = []
+    for lineno, t, event, nbytes in script.events:
+        try:
+            if event == "cnp":
+                rp.cnp(t)
+            elif event == "tx":
+                rp.tx(t, nbytes)
+            else:
+                rp.advance(t)
         except FeroceError as e:
             raise FeroceError("line %d: %s" % (lineno, e), e.code, e.param) from None
-        rows.append((t, ev[0], rp.rc, rp.rt, rp.alpha, rp.ts, rp.bs))
+        rows.append((t, event, rp.rc, rp.rt, rp.alpha, rp.ts, rp.bs))
     return rows
 
 
 _INTEGER = re.compile(r"-?[0-9]+")
-
-
-def _script_number(text):
-    try:
-        return float(text)
-    except ValueError:
-        raise FeroceError('line_rate_bps = "%s" is not allowed: expected a finite number' % text,
-                          "FEROCE_E_BAD_VALUE", "line_rate_bps") from None
