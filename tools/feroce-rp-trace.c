@@ -395,7 +395,7 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--sample") == 0 && i + 1 == argc) {
             fprintf(
                 stderr,
-                "feroce-rp-trace: --sample needs a value: --sample NS (an integer > 0, ns); see --help\n");
+                "feroce-rp-trace: --sample needs a value: --sample NS (an integer in [1, 2^62 - 1], ns); see --help\n");
             return 2;
         } else if (strcmp(argv[i], "--sample") == 0) {
             if (parse_i64(argv[++i], &sc.sample_ns) != 0 || sc.sample_ns <= 0 ||

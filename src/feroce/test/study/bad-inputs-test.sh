@@ -164,7 +164,7 @@ Kmin = 20000000 is not allowed: above BufferSize = 12000000|advcam-incast --kmin
 --boards=1e3x is not allowed|advcam-camera --boards=1e3x
 --boards=0x7d1 is not allowed: expected 1..2000|advcam-camera --boards=0x7d1
 rate_lsb_bps = "0x1p3" is not allowed: expected a finite number|feroce-rp-trace --fixed --rate-lsb-bps 0x1p3 WORK/rp.txt
---sample = "1.5" is not allowed: expected an integer > 0|feroce-rp-trace --sample 1.5 WORK/rp.txt
+--sample = "1.5" is not allowed: expected an integer in [1, 4611686018427387903] (ns)|feroce-rp-trace --sample 1.5 WORK/rp.txt
 clock_hz = "1e9x" is not allowed|feroce-rp-trace --fixed --clock-hz 1e9x WORK/rp.txt
 '
 if [ "$(id -u)" != 0 ]; then
