@@ -343,7 +343,7 @@ main(int argc, char* argv[])
     Time from = study.GetMeasureFrom();
     // a refused receiver names the flag that set it
     auto reject = [&](const std::string& message) {
-        return study.Reject("the Soft-RoCE receiver (--f.softPacketCost, --f.softByteRate, "
+        return study.Reject("the Soft-RoCE receiver (--softPacketCost, --softByteRate, "
                             "--softBuffer): " +
                             message);
     };

@@ -21,6 +21,7 @@
 #include <dlfcn.h>
 #include <iostream>
 #include <limits>
+#include <map>
 
 namespace ns3
 {
@@ -460,6 +461,8 @@ FeroceCommandLine::Help(int argc, char** argv)
 bool
 FeroceCommandLine::ParseArguments(int argc, char** argv)
 {
+    // each flag and attribute once: a value given twice would leave one of them unused
+    std::map<std::string, std::string> seen; // flag or declared attribute -> the first given
     for (int i = 1; i < argc; i++)
     {
         std::string arg = argv[i];
@@ -481,6 +484,14 @@ FeroceCommandLine::ParseArguments(int argc, char** argv)
             return false;
         }
         std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+        auto first = seen.emplace(flag ? flag->name : Declared(name), arg);
+        if (!first.second)
+        {
+            Reject(Bad(name,
+                       value,
+                       "one value (" + Printable(first.first->second) + " is given too)"));
+            return false;
+        }
         if (!flag)
         {
             std::string error = Refusal(name, value);
