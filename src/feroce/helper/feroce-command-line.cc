@@ -203,6 +203,17 @@ FeroceCommandLine::Bad(const std::string& name,
 std::string
 FeroceCommandLine::Refusal(const std::string& name, const std::string& value) const
 {
+    // globals nothing of feroce reads: given, they would change nothing
+    std::string unread = name == "ChecksumEnabled"
+                             ? "feroce's frames always carry their IPv4 checksum and ICRC"
+                         : m_usesDeclared && m_uses.empty() &&
+                                 (name == "SchedulerType" || name == "SimulatorImplementationType")
+                             ? "this program runs no simulation"
+                             : "";
+    if (!unread.empty())
+    {
+        return "--" + name + "=" + Printable(value) + " is not allowed: " + unread + kHelpPointer;
+    }
     std::string declared = Declared(name);
     for (auto& owned : m_owned)
     {

@@ -70,7 +70,7 @@ ATTRIBUTES = {
     "ns3::DcqcnReactionPoint::FixedPointFormat": "string", "ns3::RoceFrontEndApp::Mode": "string",
     "ns3::Bogus::X": "whole", "ns3::RoceNic::Bogus": "whole",
     "RngRun": "whole", "RngSeed": "whole", "SchedulerType": "type",
-    "SimulatorImplementationType": "type",
+    "SimulatorImplementationType": "type", "ChecksumEnabled": "bool",
 }
 # program: (fixed arguments that keep a valid run short, its own flags by class)
 PROGRAMS = {
@@ -183,8 +183,8 @@ def main():
                 why = "exit 2 with output on stdout"
             elif rows(db) != before:
                 why = "exit 2 added a row"
-            elif os.path.exists(out) and os.listdir(out):
-                why = "exit 2 left files: %s" % os.listdir(out)
+            elif os.path.exists(out):
+                why = "exit 2 left %s: %s" % (out, os.listdir(out))
         elif p.returncode == 0:
             runs[0] += 1
             if os.path.exists(os.path.join(out, "incomplete-run")):

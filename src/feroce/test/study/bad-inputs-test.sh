@@ -171,6 +171,8 @@ clock_hz = "1e9x" is not allowed|feroce-rp-trace --fixed --clock-hz 1e9x WORK/rp
 --ns3::FeroceNetDevice::DataRate=2Gbps is not allowed: expected one value|advcam-mtu --ns3::RoceNic::DataRate=1Gbps --ns3::FeroceNetDevice::DataRate=2Gbps
 --RngRun=2 is not allowed: expected one value|dcqcn-rate-limiter --RngRun=1 --RngRun=2
 the Soft-RoCE receiver (--softPacketCost, --softByteRate, --softBuffer): RxBufferSize = 0|advcam-receiver --softBuffer=0
+--ChecksumEnabled=1 is not allowed: |advcam-incast --ChecksumEnabled=1
+--SchedulerType=ns3::MapScheduler is not allowed: this program runs no simulation|fixed-point-widths --SchedulerType=ns3::MapScheduler --outdir=WORK/fpw
 '
 if [ "$(id -u)" != 0 ]; then
     # root writes into a read-only file anyway
