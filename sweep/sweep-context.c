@@ -54,9 +54,11 @@ int sweep_ctx_open(struct sweep_ctx *c, const char *file, const struct sweep_opt
         return 0;
     }
     if (mkdirs(c->dir) != 0) {
-        fprintf(stderr, "feroce-sweep: cannot create the sweep directory %s: %s\n", c->dir, strerror(errno));
+        /* a folder that cannot be made is bad input, refused before any point starts */
+        fprintf(stderr, "feroce-sweep: --dir = \"%s\" is not allowed: expected a folder that can be created (%s)\n", c->dir,
+                strerror(errno));
         sweep_ctx_close(c);
-        return SWEEP_EXIT_FAILED;
+        return SWEEP_EXIT_USAGE;
     }
     char *lock = xasprintf("%s/.lock", c->dir);
     c->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "feroce-db.h"
+#include "feroce-number.h"
 
 #define MAX_VALUES       100000
 #define MAX_REPLICATIONS 100000
@@ -354,19 +355,19 @@ static int parse_flags(struct parser *p, const struct strv *w)
 
 static int parse_timeout(struct parser *p, const char *s)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    double unit = 1;
-    if (end != s && strcmp(end, "m") == 0)
-        unit = 60;
-    else if (end != s && strcmp(end, "h") == 0)
-        unit = 3600;
-    else if (end != s && (strcmp(end, "s") == 0 || *end == '\0'))
+    /* a number by the one grammar (feroce-number.h), then no unit (seconds), s, m or h */
+    const char *end = NULL;
+    double v = 0;
+    double unit = 0;
+    if (feroce_number_real(s, &v, &end) != 0)
+        unit = 0;
+    else if (strcmp(end, "") == 0 || strcmp(end, "s") == 0)
         unit = 1;
-    else
-        end = NULL;
-    if (!end || end == s || errno == ERANGE || !isfinite(v) || v <= 0)
+    else if (strcmp(end, "m") == 0)
+        unit = 60;
+    else if (strcmp(end, "h") == 0)
+        unit = 3600;
+    if (unit == 0 || v <= 0 || !isfinite(v * unit))
         return fail(p, "timeout = \"%s\" is not allowed: expected seconds > 0 (e.g. 600, 90s, 10m, 2h)", s);
     p->sf->timeout_s = v * unit;
     return 0;

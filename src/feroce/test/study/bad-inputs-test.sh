@@ -42,6 +42,7 @@ printf 'name f\nprogram %s\nparam kmin list 5000\n' "$work/dir.db" >"$work/folde
 printf 'name h\nprogram %s\nparam a lin 1 100000 1000\nparam b lin 1 1000 1000\nreplications 100000\n' \
     "$bin/advcam-incast" >"$work/huge.sweep"
 printf 'preset paper\n0 cnp\n' >"$work/rp.txt"
+printf 'name t\nprogram %s\nparam kmin list 5000\ntimeout 0x1p4\n' "$bin/advcam-incast" >"$work/hex-timeout.sweep"
 ls -R "$work" >"$work/../bad-inputs.before"
 
 # EXPECTED-WORDS | PROGRAM ARGS... (the study's --outdir and --db are added unless given)
@@ -145,6 +146,8 @@ option "--bogus" is not allowed|feroce-sweep run WORK/x.sweep --bogus
 name "" is not allowed|feroce-sweep run WORK/empty-name.sweep --dir WORK/sw
 points: expected fewer values or replications|feroce-sweep list WORK/huge.sweep
 is not an executable file (a folder)|feroce-sweep run WORK/folder.sweep --dir WORK/sw
+timeout = "0x1p4" is not allowed|feroce-sweep list WORK/hex-timeout.sweep
+--dir = "/proc/feroce" is not allowed: expected a folder that can be created|feroce-sweep run WORK/ok.sweep --dir /proc/feroce
 --duration/--window give|advcam-incast --pcap=1 --duration=1s
 MB of pcap|advcam-incast --pcap=1 --duration=1s --window=10ms
 Kmin = 20000000 is not allowed: above BufferSize = 12000000|advcam-incast --kmin=20000000 --kmax=30000000
