@@ -6,26 +6,20 @@
  */
 #include "fluid-args.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "feroce-np.h"
+#include "feroce-number.h"
 
 /* ---- values with units ------------------------------------------------- */
 
+/* a number by the one grammar of every feroce program (feroce-number.h: no hex, blanks or +) */
 static int number_prefix(const char *text, double *v, const char **rest)
 {
-    char *end;
-
-    errno = 0;
-    *v = strtod(text, &end);
-    if (end == text || errno == ERANGE || !isfinite(*v))
-        return -1;
-    *rest = end;
-    return 0;
+    return feroce_number_real(text, v, rest);
 }
 
 int fluid_parse_time_ns(const char *text, int64_t *ns)
@@ -106,6 +100,18 @@ static int parse_real(const char *text, double *v)
     const char *rest;
 
     return number_prefix(text, v, &rest) != 0 || *rest != '\0' ? -1 : 0;
+}
+
+/* a whole number >= 0 by the same grammar (decimal, 0x hexadecimal, or 1e3 and the like) */
+static int parse_whole(const char *text, double *v)
+{
+    uint64_t magnitude;
+    int negative;
+
+    if (feroce_number_whole(text, &magnitude, &negative) != 0 || negative)
+        return -1;
+    *v = (double)magnitude;
+    return 0;
 }
 
 /* ---- model flags ---------------------------------------------------------- */
@@ -328,8 +334,10 @@ static int read_flag(const struct flag *f, void *base, const char *v, char *msg,
     case R_SPECIAL: /* read by their callers */
         return 2;
     case R_REAL:
+        ok = parse_real(v, &x) == 0;
+        break;
     case R_COUNT:
-        ok = parse_real(v, &x) == 0 && (f->read == R_REAL || x == floor(x));
+        ok = parse_whole(v, &x) == 0;
         break;
     case R_RATE:
     case R_MBPS:
@@ -411,7 +419,7 @@ int fluid_args_apply(struct feroce_fluid_params *p, const char *name, const char
         return 0;
     }
     if (f && strcmp(name, "flows") == 0) {
-        if (parse_real(v, &x) != 0 || x != floor(x) || x < f->lo || x > f->hi)
+        if (parse_whole(v, &x) != 0 || x < f->lo || x > f->hi)
             return bad(msg, len, name, v, f->expected);
         if (p->nclasses != 1)
             return bad(msg, len, name, v, "no --flows with several classes (give each --class its count)");
@@ -452,7 +460,7 @@ static int parse_class(struct feroce_fluid_class *c, const struct feroce_fluid_p
         char *eq = strchr(tok, '=');
 
         if (first) {
-            if (parse_real(tok, &x) != 0 || x != floor(x) || x < 1 || x > 1000000)
+            if (parse_whole(tok, &x) != 0 || x < 1 || x > 1000000)
                 return bad(msg, len, "class", spec,
                            "COUNT[,key=value...] with COUNT an integer in [1, 1000000]");
             c->flows = (uint32_t)x;
@@ -596,6 +604,18 @@ int fluid_args_parse(struct fluid_args *a, int argc, char **argv, int first, con
         } else {
             fprintf(err, "%s: flag --%s has no value\n", prog, name);
             return 2;
+        }
+        /* each flag once (--class and --param repeat by design): a second value would replace
+         * the first without a word */
+        if (strcmp(name, "class") != 0 && strcmp(name, "param") != 0) {
+            int k;
+
+            for (k = 0; k < a->nflags; k++)
+                if (strcmp(a->flag_name[k], name) == 0) {
+                    fprintf(err, "%s: %s = %s is not allowed: expected one value (%s = %s is given too)\n", prog,
+                            name, v, name, a->flag_value[k]);
+                    return 2;
+                }
         }
         if (a->nflags == 128) {
             fprintf(err, "%s: too many flags (at most 128)\n", prog);

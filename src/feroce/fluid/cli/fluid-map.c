@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "feroce-number.h"
 #include "fluid-cmd.h"
 
 static const char *const map_flags[] = { "x", "y", "out", NULL };
@@ -34,7 +35,6 @@ static int parse_end(enum axis_kind k, const char *text, double *v)
 {
     int64_t ns;
     uint64_t b;
-    char *end;
 
     switch (k) {
     case AX_TIME:
@@ -50,8 +50,7 @@ static int parse_end(enum axis_kind k, const char *text, double *v)
         *v = (double)b;
         return 0;
     default:
-        *v = strtod(text, &end);
-        return end == text || *end || !isfinite(*v) ? -1 : 0;
+        return feroce_number_real(text, v, NULL);
     }
 }
 
@@ -143,9 +142,9 @@ int fluid_cmd_map(int argc, char **argv)
         }
     prefix = a.out ? a.out : "fluid-map";
     snprintf(path, sizeof path, "%s.csv", prefix);
-    out = fluid_open_atomic(path, tmp, sizeof tmp);
+    out = *prefix ? fluid_open_atomic(path, tmp, sizeof tmp) : NULL;
     if (!out) {
-        fprintf(stderr, "%s: out = %s is not allowed: cannot write %s\n", prog, prefix, tmp);
+        fprintf(stderr, "%s: out = %s is not allowed: expected a file prefix that can be written\n", prog, prefix);
         return 2;
     }
     fprintf(out, "%s%s%s,%s%s%s,phase_margin_deg,crossover_hz,p,q_bytes\n", ax[0].name,

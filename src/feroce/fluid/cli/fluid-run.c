@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fluid-cmd.h"
 
@@ -14,7 +15,12 @@ static const char *const boundary_flags[] = { "max-delay", NULL };
 
 FILE *fluid_open_atomic(const char *path, char *tmp, size_t len)
 {
+    struct stat st;
+
     snprintf(tmp, len, "%s.tmp", path);
+    /* what the rename at the end needs, checked before the run: a name, not a folder's */
+    if (!*path || (stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+        return NULL;
     return fopen(tmp, "w");
 }
 
@@ -149,7 +155,7 @@ int fluid_cmd_run(int argc, char **argv)
         return 2;
     }
     if (a.out && !(out = fluid_open_atomic(a.out, tmp, sizeof tmp))) {
-        fprintf(stderr, "feroce-fluid run: out = %s is not allowed: cannot write %s\n", a.out, tmp);
+        fprintf(stderr, "feroce-fluid run: out = %s is not allowed: expected a file that can be written\n", a.out);
         return 2;
     }
     r = fluid_integrate(&a, out, 0, NULL, NULL, NULL, NULL, "feroce-fluid run", stderr);

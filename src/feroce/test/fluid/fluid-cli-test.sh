@@ -92,6 +92,18 @@ expect_bad 'schedule = 0ms is not allowed' "$fluid" run --schedule=0ms
 expect_bad 'flows = 3 is not allowed with --class' "$fluid" run --flows=3 --class=2
 expect_bad 'RngRun = 0 is not allowed' "$study" --RngRun=0 --outdir="$work/bad" --db="$work/bad.db"
 [ -e "$work/bad.db" ] && bad "a refused study created its database"
+# numbers by the one grammar (src/feroce/doc/input-grammar.md): no hex float, no '+'; hex whole
+expect_bad 'duration = 0x1p-4s is not allowed' "$fluid" run --duration=0x1p-4s
+expect_bad 'kmin = +5 is not allowed' "$fluid" fixedpoint --kmin=+5
+expect_bad 'x = g:0x1p-3:1:5 is not allowed' "$fluid" map --x=g:0x1p-3:1:5 --y=rai:10:40:3
+"$fluid" fixedpoint --flows=0x10 | grep -q '^p=' || bad "--flows=0x10 (a whole number in hex) refused"
+# each flag once; an output that cannot be written refused before the run
+expect_bad 'duration = 2ms is not allowed: expected one value (duration = 1ms is given too)' \
+    "$fluid" run --duration=1ms --duration=2ms
+expect_bad 'out =  is not allowed: expected a file' "$fluid" run --duration=1ms --out=
+expect_bad "out = $work is not allowed: expected a file" "$fluid" run --duration=1ms --out="$work"
+expect_bad 'out =  is not allowed: expected a file prefix' "$fluid" map --x=g:0.1:1:3 --y=rai:10:40:3 --out=
+ls -a "$work" | grep -q '^\.csv' && bad "an empty --out wrote .csv"
 
 [ $fail -eq 0 ] && say "fluid-cli: all passed"
 exit $fail
