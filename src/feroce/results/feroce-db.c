@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -229,10 +230,17 @@ int feroce_db_check(const char *path, char *err, size_t errlen)
             snprintf(err, errlen, "%s is not a folder", dir);
             return -1;
         }
-        if (access(dir, W_OK | X_OK) != 0) {
-            snprintf(err, errlen, "cannot create it: %s is not writable", dir);
+        /* a file made and removed at once: what the end of the run will do there (access()
+         * says yes to root on read-only or special file systems such as /proc) */
+        char trial[4200];
+        snprintf(trial, sizeof trial, "%s/.feroce-db-XXXXXX", strcmp(dir, "/") == 0 ? "" : dir);
+        int fd = mkstemp(trial);
+        if (fd < 0) {
+            snprintf(err, errlen, "cannot create it: %s is not writable (%s)", dir, strerror(errno));
             return -1;
         }
+        close(fd);
+        unlink(trial);
         return 0;
     }
     if (!S_ISREG(sb.st_mode)) {

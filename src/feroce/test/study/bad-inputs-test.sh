@@ -122,6 +122,9 @@ RxXoffBytes is set by this program through --softBuffer|advcam-receiver --ns3::R
 SchedulerType = ns3::HeapScheduler is not allowed with SimulatorImplementationType = ns3::FeroceSimulatorImpl|advcam-incast --SchedulerType=ns3::HeapScheduler
 SchedulerType = ns3::RoceNic is not allowed|advcam-incast --SchedulerType=ns3::RoceNic
 --outdir=/proc/feroce is not allowed|advcam-incast --outdir=/proc/feroce
+--db=/proc/feroce.db is not allowed: cannot create it: /proc is not writable|advcam-incast --db=/proc/feroce.db
+--db=/sys/feroce/x.db is not allowed: cannot create it|advcam-camera --db=/sys/feroce/x.db
+db = /proc/feroce.db is not allowed: cannot create it|feroce-fluid-study --flows=3 --duration=1ms --window=100us --outdir=WORK/fluid --db=/proc/feroce.db
 --outdir=WORK/dangling.db/x is not allowed|advcam-incast --outdir=WORK/dangling.db/x
 --outdir=WORK/LONG is not allowed: a name in it is longer than 255 bytes|advcam-incast --outdir=WORK/LONG
 --db=WORK/other.db is not allowed: its table runs has another schema|advcam-incast --db=WORK/other.db
