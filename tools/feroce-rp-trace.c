@@ -349,6 +349,15 @@ static void run(struct script *sc, FILE *in)
         start(sc);
 }
 
+/* An option given a second time: refused, so that neither value is dropped without a word. */
+static int twice(const char *option, const char *value)
+{
+    fprintf(stderr, "feroce-rp-trace: %s = \"", option);
+    put_escaped(value ? value : "");
+    fprintf(stderr, "\" is not allowed: %s is given twice, expected once; see --help\n", option);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     static const char usage[] =
@@ -379,6 +388,7 @@ int main(int argc, char **argv)
         { "--alpha-rounding", "alpha_rounding" },
     };
     const char *format_name = "default";
+    int format_given = 0;
     const char *format_set[sizeof format_options / sizeof format_options[0]] = { 0 };
     struct feroce_check why;
     int fixed_only = 0;
@@ -398,6 +408,8 @@ int main(int argc, char **argv)
                 "feroce-rp-trace: --sample needs a value: --sample NS (an integer in [1, 2^62 - 1], ns); see --help\n");
             return 2;
         } else if (strcmp(argv[i], "--sample") == 0) {
+            if (sc.sample_ns > 0)
+                return twice(argv[i], argv[i + 1]);
             if (parse_i64(argv[++i], &sc.sample_ns) != 0 || sc.sample_ns <= 0 ||
                 sc.sample_ns > FEROCE_TIME_MAX) {
                 fputs("feroce-rp-trace: --sample = \"", stderr);
@@ -412,6 +424,8 @@ int main(int argc, char **argv)
             sc.hex = 1;
             fixed_only = 1;
         } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+            if (format_given++)
+                return twice(argv[i], argv[i + 1]);
             format_name = argv[++i];
             fixed_only = 1;
         } else if (argv[i][0] == '-' && argv[i][1] == '-' && i + 1 < argc) {
@@ -424,6 +438,8 @@ int main(int argc, char **argv)
                 fputs("\": expected the options --help lists and one SCRIPT (or -); see --help\n", stderr);
                 return 2;
             }
+            if (format_set[k])
+                return twice(argv[i], argv[i + 1]);
             format_set[k] = argv[++i];
             fixed_only = 1;
         } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {

@@ -172,6 +172,8 @@ Kmin = 20000000 is not allowed: above BufferSize = 12000000|advcam-incast --kmin
 rate_lsb_bps = "0x1p3" is not allowed: expected a finite number|feroce-rp-trace --fixed --rate-lsb-bps 0x1p3 WORK/rp.txt
 --sample = "1.5" is not allowed: expected an integer in [1, 4611686018427387903] (ns)|feroce-rp-trace --sample 1.5 WORK/rp.txt
 clock_hz = "1e9x" is not allowed|feroce-rp-trace --fixed --clock-hz 1e9x WORK/rp.txt
+--sample = "6" is not allowed: --sample is given twice|feroce-rp-trace --sample 5 --sample 6 WORK/rp.txt
+--clock-hz = "2000000" is not allowed: --clock-hz is given twice|feroce-rp-trace --fixed --clock-hz 1000000 --clock-hz 2000000 WORK/rp.txt
 --kmin=2000 is not allowed: expected one value (--kmin=1000 is given too)|advcam-incast --kmin=1000 --kmin=2000
 --ns3::FeroceSwitch::Kmin=2000 is not allowed: expected one value (--ns3::FeroceSwitch::Kmin=1000|advcam-camera --ns3::FeroceSwitch::Kmin=1000 --ns3::FeroceSwitch::Kmin=2000
 --ns3::FeroceNetDevice::DataRate=2Gbps is not allowed: expected one value|advcam-mtu --ns3::RoceNic::DataRate=1Gbps --ns3::FeroceNetDevice::DataRate=2Gbps
