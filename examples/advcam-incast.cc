@@ -77,6 +77,11 @@ main(int argc, char* argv[])
     {
         return study.GetExitCode();
     }
+    if (!schedule.empty() && study.IsGiven("leave"))
+    {
+        return study.RejectFlag("leave",
+                                "no --leave with --schedule (it says when each board stops)");
+    }
     Time duration = study.GetDuration();
     for (uint32_t i = schedule.empty() ? 0 : boards; i < boards; i++)
     {

@@ -160,6 +160,9 @@ Kmin = 20000000 is not allowed: above BufferSize = 12000000|advcam-incast --kmin
 --ns3::FeroceSwitch::XoffBytes=50000 is not allowed: PfcMode is dynamic|advcam-incast --ns3::FeroceSwitch::XoffBytes=50000
 --ns3::FeroceSwitch::PfcAlpha=0.5 is not allowed: PfcMode is static|advcam-camera --ns3::FeroceSwitch::PfcMode=static --ns3::FeroceSwitch::PfcAlpha=0.5
 --kmin=10000 is not allowed: ECN marking is off (--ecn=0)|advcam-incast --ecn=0 --kmin=10000
+--triggerInterval=1ms is not allowed: the boards saturate (--mode=saturate)|advcam-incast --triggerInterval=1ms
+--ns3::RoceFrontEndApp::Poisson=true is not allowed: the boards saturate|advcam-mtu --ns3::RoceFrontEndApp::Poisson=true
+--leave=0 is not allowed: expected no --leave with --schedule|advcam-incast --leave=0 --schedule=0ms:1ms,0ms:1ms,0ms:1ms
 --ns3::FeroceSwitch::Kmin=1 is not allowed: without --viaSwitch this program builds no switch|advcam-window --ns3::FeroceSwitch::Kmin=1
 --ns3::RateErrorModel::IsEnabled=false is not allowed: without --loss|advcam-incast --ns3::RateErrorModel::IsEnabled=false
 --ns3::FeroceHeapScheduler::NearHorizon=1ms is not allowed: the scheduler is ns3::MapScheduler|advcam-incast --SchedulerType=ns3::MapScheduler --ns3::FeroceHeapScheduler::NearHorizon=1ms
