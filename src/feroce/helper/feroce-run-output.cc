@@ -327,14 +327,27 @@ FeroceRunOutput::Publish(const std::function<std::string(sqlite3*, int64_t*)>& i
         }
     }
     // the files: any a former run left in OUTDIR under the same name are set aside, to come
-    // back if the publish fails
+    // back if the publish fails; so are a former run's captures this run did not write (a run
+    // of fewer devices, or without --pcap), which would otherwise stand beside its results
     std::string aside = m_folder + "/.replaced";
     std::vector<Move> moves;
     std::string error;
-    for (const std::string& name : names)
+    std::vector<std::string> replaced = names;
+    for (const std::string& name : ListFolder(m_outdir))
+    {
+        struct stat sb;
+        bool capture = name.size() > 5 && name.compare(name.size() - 5, 5, ".pcap") == 0;
+        if (capture && std::find(names.begin(), names.end(), name) == names.end() &&
+            lstat((m_outdir + "/" + name).c_str(), &sb) == 0 && S_ISREG(sb.st_mode))
+        {
+            replaced.push_back(name);
+        }
+    }
+    for (const std::string& name : replaced)
     {
         std::string from = m_folder + "/" + name;
         std::string to = m_outdir + "/" + name;
+        bool ours = std::find(names.begin(), names.end(), name) != names.end();
         struct stat sb;
         if (lstat(to.c_str(), &sb) == 0)
         {
@@ -349,6 +362,10 @@ FeroceRunOutput::Publish(const std::function<std::string(sqlite3*, int64_t*)>& i
                 break;
             }
             moves.push_back({to, aside + "/" + name});
+        }
+        if (!ours)
+        {
+            continue;
         }
         if (std::rename(from.c_str(), to.c_str()) != 0)
         {

@@ -1,10 +1,11 @@
 #!/bin/sh
 # How a study's files and row appear (src/feroce/doc/studies.md, "Outputs"): a killed run's
 # files stay in OUTDIR/incomplete-run and the next run into OUTDIR neither publishes nor touches
-# them (it warns, once, and works in incomplete-run-2); a publish that fails half-way (a folder
-# in the way of a file the program writes) leaves no row and every file where it was; SIGINT and
-# SIGTERM end a run with its files marked and no row; warnings are one line each on stderr and in
-# params.txt and the row; a schedule past the run's end and other odd settings are warnings.
+# them (it warns, once, and works in incomplete-run-2); a former run's captures are replaced as
+# a set; a publish that fails half-way (a folder in the way of a file the program writes) leaves
+# no row and every file where it was; SIGINT and SIGTERM end a run with its files marked and no
+# row; warnings are one line each on stderr and in params.txt and the row; a schedule past the
+# run's end and other odd settings are warnings.
 #   publish-test.sh EXAMPLES_DIR WORK_DIR
 set -eu
 . "$(dirname "$0")/../lib.sh"
@@ -33,6 +34,16 @@ check "a warning names the leftovers" grep -q "^advcam-incast: warning: .*incomp
 check "the warning is in params.txt" grep -q '^warnings=.*incomplete-run holds' "$out/params.txt"
 check "and in the row" test "$(sqlite3 "$db" "SELECT json_array_length(warnings) FROM runs ORDER BY id DESC LIMIT 1")" = 2
 check "one row" test "$(rows)" = 1
+
+# 1b. a former run's captures do not stand beside a later run's results (a user's file stays)
+out=$work/c
+"$bin/advcam-incast" --boards=3 --duration=2ms --pcap=1 --outdir="$out" --db=none >/dev/null 2>&1
+echo mine >"$out/notes.txt"
+"$bin/advcam-incast" --boards=1 --duration=2ms --pcap=1 --outdir="$out" --db=none >/dev/null 2>&1
+check "a 1-board run's captures only (4 devices)" test "$(ls "$out" | grep -c '\.pcap$')" = 4
+"$bin/advcam-incast" --boards=1 --duration=2ms --outdir="$out" --db=none >/dev/null 2>&1
+check "no capture beside a run without --pcap" test "$(ls "$out" | grep -c '\.pcap$' || true)" = 0
+check "the user's file stays" test "$(cat "$out/notes.txt")" = mine
 
 # 2. a publish that fails half-way: no row, nothing moved
 out=$work/p
