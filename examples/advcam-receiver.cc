@@ -29,6 +29,7 @@
 #include "ns3/advcam-chain.h"
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
+#include "ns3/feroce-flag-groups.h"
 #include "ns3/feroce-study.h"
 #include "ns3/feroce-switch-probe.h"
 #include "ns3/network-module.h"
@@ -133,9 +134,7 @@ struct ReceiverFlags : AdvcamChainFlags
     uint32_t softBuffer{256 * 1024};
     uint32_t boards{3};
     uint32_t benchPmtu{4096};
-    uint64_t kmin{5000};
-    uint64_t kmax{200000};
-    double pmax{0.01};
+    DcqcnSwitchFlags fabric; // the switch's part: the bench sets DCQCN per configuration
 
     void AddTo(FeroceStudy& study);
 
@@ -167,9 +166,7 @@ ReceiverFlags::AddTo(FeroceStudy& study)
     study.AddFlag("benchPmtu", "Part (b): path MTU: 256, 512, 1024, 2048 or 4096", benchPmtu)
         .Check(
             [](const uint32_t& p) { return IsRocePmtu(p) ? "" : "256, 512, 1024, 2048 or 4096"; });
-    study.AddFlag("kmin", "Switch ECN Kmin bytes", kmin, "ns3::FeroceSwitch::Kmin");
-    study.AddFlag("kmax", "Switch ECN Kmax bytes", kmax, "ns3::FeroceSwitch::Kmax");
-    study.AddFlag("pmax", "Switch ECN Pmax", pmax, "ns3::FeroceSwitch::Pmax");
+    fabric.AddSwitchTo(study);
     // the bench's NICs: paper; DCQCN on or off per configuration
     study.Owns("ns3::RoceNic::DcqcnPreset");
     study.Owns("ns3::RoceNic::DcqcnEnabled");
@@ -336,6 +333,7 @@ main(int argc, char* argv[])
     {
         return study.GetExitCode();
     }
+    f.fabric.SetHeadroomCheck(study);
     Time duration = study.GetDuration();
     const std::vector<uint32_t>& pmtus = f.pmtus;
     uint64_t messageSize = f.messageSize;

@@ -54,10 +54,7 @@ struct SawtoothFlags
     std::vector<double> gs;
     std::vector<double> rais;
     Time cnpInterval{MicroSeconds(50)};
-    uint64_t kmin{5000};
-    uint64_t kmax{200000};
-    double pmax{0.01};
-    bool pfc{true};
+    DcqcnSwitchFlags fabric; // the switch's part: DCQCN is per board, by the lists above
     uint32_t pmtu{4096};
     uint64_t messageSize{1 << 20};
     LinkFlags link;
@@ -116,10 +113,7 @@ SawtoothFlags::AddTo(FeroceStudy& study)
     study
         .AddFlag("cnpInterval", "The receiver's CNP interval N (0: a CNP per CE mark)", cnpInterval)
         .Attribute("ns3::RoceNic::CnpInterval");
-    study.AddFlag("kmin", "ECN Kmin bytes", kmin).Attribute("ns3::FeroceSwitch::Kmin");
-    study.AddFlag("kmax", "ECN Kmax bytes", kmax).Attribute("ns3::FeroceSwitch::Kmax");
-    study.AddFlag("pmax", "ECN Pmax", pmax).Attribute("ns3::FeroceSwitch::Pmax");
-    study.AddFlag("pfc", "PFC on the switch", pfc).Attribute("ns3::FeroceSwitch::PfcEnabled");
+    fabric.AddSwitchTo(study);
     study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
         .Attribute("ns3::RoceQueuePair::Pmtu");
     study.AddFlag("messageSize", "Bytes per RDMA WRITE (the boards always have data)", messageSize)
@@ -144,6 +138,7 @@ main(int argc, char* argv[])
     {
         return study.GetExitCode();
     }
+    f.fabric.SetHeadroomCheck(study);
     std::size_t boards = f.presets.size();
     Time duration = study.GetDuration();
 

@@ -15,6 +15,7 @@
 
 #include "ns3/advcam-chain.h"
 #include "ns3/core-module.h"
+#include "ns3/feroce-flag-groups.h"
 #include "ns3/feroce-study.h"
 #include "ns3/feroce-switch.h"
 #include "ns3/network-module.h"
@@ -88,10 +89,10 @@ main(int argc, char* argv[])
 {
     uint32_t boards = 3;
     DataRate lineRate("10Gbps");
-    std::string preset = "paper";
-    uint64_t kmin = 5000;
-    uint64_t kmax = 200000;
-    double pmax = 0.01;
+    DcqcnSwitchFlags
+        fabric; // the fluid model's system: DCQCN, ECN, no PFC, a buffer that never fills
+    fabric.pfc = false;
+    fabric.bufferSize = 64000000;
     Time linkDelay = MicroSeconds(1);
     uint32_t pmtu = 1024;
     uint64_t messageSize = 65536;
@@ -105,12 +106,7 @@ main(int argc, char* argv[])
     study.AddFlag("lineRate", "Rate of every link (and the DCQCN line rate)", lineRate)
         .Range(DataRate("1Mbps"), DataRate(1000000000000ULL))
         .Attribute("ns3::FeroceNetDevice::DataRate");
-    study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset)
-        .OneOf({"paper", "connectx", "hpcc"})
-        .Attribute("ns3::RoceNic::DcqcnPreset");
-    study.AddFlag("kmin", "ECN Kmin bytes", kmin).Attribute("ns3::FeroceSwitch::Kmin");
-    study.AddFlag("kmax", "ECN Kmax bytes", kmax).Attribute("ns3::FeroceSwitch::Kmax");
-    study.AddFlag("pmax", "ECN Pmax", pmax).Attribute("ns3::FeroceSwitch::Pmax");
+    fabric.AddTo(study);
     study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay)
         .Attribute("ns3::FeroceChannel::Delay");
     study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
@@ -124,11 +120,7 @@ main(int argc, char* argv[])
     {
         return study.GetExitCode();
     }
-    // the fluid model's system: DCQCN, ECN, no PFC, a buffer that never fills
-    study.SetBeneath("ns3::RoceNic::DcqcnEnabled", "true");
-    study.SetBeneath("ns3::FeroceSwitch::PfcEnabled", "false");
-    study.SetBeneath("ns3::FeroceSwitch::EcnEnabled", "true");
-    study.SetBeneath("ns3::FeroceSwitch::BufferSize", "64000000");
+    fabric.SetHeadroomCheck(study);
 
     RoceHelper helper;
     NodeContainer hosts;

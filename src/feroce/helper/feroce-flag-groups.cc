@@ -16,6 +16,13 @@ namespace ns3
 void
 DcqcnSwitchFlags::AddTo(FeroceStudy& study)
 {
+    AddDcqcnTo(study);
+    AddSwitchTo(study);
+}
+
+void
+DcqcnSwitchFlags::AddDcqcnTo(FeroceStudy& study)
+{
     study.AddFlag("dcqcn", "DCQCN on the NICs", dcqcn).Attribute("ns3::RoceNic::DcqcnEnabled");
     study.AddFlag("preset", "DCQCN preset: paper, connectx or hpcc", preset)
         .OneOf({"paper", "connectx", "hpcc"})
@@ -35,6 +42,11 @@ DcqcnSwitchFlags::AddTo(FeroceStudy& study)
     study.AddFlag("timer", "DCQCN rate-increase timer T (0: the preset's)", timer)
         .Unset(Time(0))
         .Attribute("ns3::DcqcnReactionPoint::IncreaseTimer");
+}
+
+void
+DcqcnSwitchFlags::AddSwitchTo(FeroceStudy& study)
+{
     study.AddFlag("pfc", "PFC on the switches", pfc).Attribute("ns3::FeroceSwitch::PfcEnabled");
     study.AddFlag("pfcHonour", "NICs obey PAUSE frames", pfcHonour)
         .Attribute("ns3::RoceNic::PfcHonour");

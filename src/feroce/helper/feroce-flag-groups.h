@@ -43,8 +43,12 @@ struct DcqcnSwitchFlags
     double pmax{0.01};
     uint64_t bufferSize{12000000};
 
-    /// Registers the flags on the study.
+    /// Registers the flags on the study: AddDcqcnTo, then AddSwitchTo.
     void AddTo(FeroceStudy& study);
+    /// --dcqcn --preset --g --rai --timer (a study that sets DCQCN per board takes the rest).
+    void AddDcqcnTo(FeroceStudy& study);
+    /// --pfc --pfcHonour --headroom --ecn --kmin --kmax --pmax --bufferSize.
+    void AddSwitchTo(FeroceStudy& study);
     /**
      * After the switches are built: beneath the user, an explicit --headroom is taken as given
      * (HeadroomCheck off: too little of it is a configuration to study), with a warning when
