@@ -22,6 +22,7 @@
 #include "ns3/advcam-chain.h"
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
+#include "ns3/feroce-flag-groups.h"
 #include "ns3/feroce-study.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
@@ -58,6 +59,7 @@ int
 main(int argc, char* argv[])
 {
     AdvcamChainFlags flags;
+    DcqcnSwitchFlags fabric; // the switch's part: the bench's NICs run the paper preset
 
     FeroceStudy study("advcam-mtu",
                       "results/advcam-mtu",
@@ -65,11 +67,13 @@ main(int argc, char* argv[])
                       MilliSeconds(1),
                       MilliSeconds(1));
     flags.AddTo(study);
+    fabric.AddSwitchTo(study);
     study.Owns("ns3::RoceNic::DcqcnPreset"); // the bench's NICs: paper
     if (!study.Parse(argc, argv))
     {
         return study.GetExitCode();
     }
+    fabric.SetHeadroomCheck(study);
     Time duration = study.GetDuration();
     const std::vector<uint32_t>& pmtus = flags.pmtus;
     uint64_t messageSize = flags.messageSize;
