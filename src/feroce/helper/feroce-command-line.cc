@@ -383,6 +383,14 @@ FeroceCommandLine::CheckAttribute(const std::string& name,
         return "--" + name + " is not allowed: its values (" + type +
                ") cannot be given on the command line" + kHelpPointer;
     }
+    if (!why.empty() && (type == "ns3::UintegerValue" || type == "ns3::IntegerValue"))
+    {
+        // what this one accepts, not the whole 64-bit range of the grammar
+        std::string info = checker->GetUnderlyingTypeInformation();
+        why = name == "RngSeed" ? "a whole number 1..4294944442"
+              : info.empty()    ? why
+                                : "a whole number " + name + " accepts (" + info + ")";
+    }
     if (!why.empty())
     {
         return Bad(who, value, why);
@@ -452,7 +460,7 @@ FeroceCommandLine::Help(int argc, char** argv)
         if (group)
         {
             bool found = false;
-            for (uint16_t t = 0; t < TypeId::GetRegisteredN() && !found; t++)
+            for (uint16_t t = 0; t < TypeId::GetRegisteredN() && !found && !value.empty(); t++)
             {
                 found = TypeId::GetRegistered(t).GetGroupName() == value;
             }
@@ -530,7 +538,7 @@ FeroceCommandLine::ParseArguments(int argc, char** argv)
         std::string why = flag->parse(value);
         if (!why.empty())
         {
-            Reject(Bad(name, value, why));
+            Reject(Bad(name, value, flag->wholeRange.empty() ? why : flag->wholeRange));
             return false;
         }
         flag->given = true;

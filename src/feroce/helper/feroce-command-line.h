@@ -311,7 +311,8 @@ class FeroceCommandLine
         std::function<std::string()> format;                  ///< as recorded
         std::function<std::string()> canonical;               ///< as ns-3 text, "" if unset
         std::string defaultText;                              ///< a list's default, parsed at Parse
-        std::string text;                                     ///< as typed, when given
+        std::string wholeRange; ///< Range() of a whole-number flag: said when the text is not one
+        std::string text;       ///< as typed, when given
         bool isBool{false};
         bool isList{false};
         bool fromFile{false}; ///< SetFlagFromFile gave it
@@ -500,6 +501,10 @@ template <typename T>
 typename FeroceCommandLine::Handle<T>&
 FeroceCommandLine::Handle<T>::Range(const T& lo, const T& hi)
 {
+    if (std::is_integral<T>::value && !std::is_same<T, bool>::value)
+    {
+        Get().wholeRange = "a whole number " + Describe(lo) + ".." + Describe(hi);
+    }
     return Check([lo, hi](const T& v) {
         return lo <= v && v <= hi ? std::string() : Describe(lo) + ".." + Describe(hi);
     });
