@@ -13,6 +13,7 @@
 #include "check.h"
 #include "feroce-db.h"
 #include "feroce-stats.h"
+#include "test-results.h"
 
 static void test_jain(void)
 {
@@ -228,6 +229,7 @@ int main(int argc, char **argv)
 {
     test_jain();
     test_summary();
+    test_steady();
     test_db(argc > 1 ? argv[1] : ".");
     test_copy(argc > 1 ? argv[1] : ".");
     printf("%ld passed, %ld failed\n", check_passed, check_failed);
