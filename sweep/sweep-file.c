@@ -19,6 +19,7 @@
 
 #include "feroce-db.h"
 #include "feroce-number.h"
+#include "sweep-axis.h"
 
 #define MAX_VALUES       100000
 #define MAX_REPLICATIONS 100000
@@ -418,11 +419,28 @@ static int parse_plot(struct parser *p, const struct strv *w)
     pl->x = xstrdup(w->v[3]);
     pl->y = xstrdup(w->v[4]);
     pl->line = p->line;
+    pl->x_scale = pl->metric_scale = SWEEP_SCALE_AUTO;
+    int heat = kind == SWEEP_HEATMAP;
     for (size_t i = 5; i < w->n; i++) {
-        if (!strchr(w->v[i], '=') || w->v[i][0] == '=')
-            return fail(p, "plot: \"%s\" is not allowed: expected NAME=VALUE (a parameter held fixed)",
-                        w->v[i]);
-        strv_push(&pl->at, w->v[i]);
+        const char *o = w->v[i];
+        int *scale = NULL;
+        if (!heat && (strcmp(o, "logx") == 0 || strcmp(o, "linx") == 0))
+            scale = &pl->x_scale;
+        else if (!heat && (strcmp(o, "logy") == 0 || strcmp(o, "liny") == 0))
+            scale = &pl->metric_scale;
+        else if (heat && (strcmp(o, "logcb") == 0 || strcmp(o, "lincb") == 0))
+            scale = &pl->metric_scale;
+        if (scale) {
+            if (*scale != SWEEP_SCALE_AUTO)
+                return fail(p, "plot: \"%s\" is not allowed: a second scale for the same axis", o);
+            *scale = o[1] == 'o' ? SWEEP_SCALE_LOG : SWEEP_SCALE_LIN;
+            continue;
+        }
+        if (!strchr(o, '=') || o[0] == '=')
+            return fail(
+                p, "plot: \"%s\" is not allowed: expected NAME=VALUE (a parameter held fixed) or %s", o,
+                heat ? "logcb, lincb (the colour scale)" : "logx, linx, logy, liny (the axes' scales)");
+        strv_push(&pl->at, o);
     }
     return 0;
 }
@@ -615,19 +633,46 @@ static int finish(struct parser *p)
         if (strv_find(&sf->metrics, pl->metric) < 0)
             return fail(p, "plot: metric \"%s\" is not allowed: expected one of the metrics line",
                         pl->metric);
-        if (sweep_file_param(sf, pl->x) < 0)
+        /* a plot may name an ns-3 attribute by its short name (sweep-axis.h): from here on, the full one */
+        long kx = sweep_plot_param(sf, pl->x), ky = sweep_plot_param(sf, pl->y);
+        if (kx < 0)
             return fail(p, "plot: \"%s\" is not a parameter: expected X from the param lines", pl->x);
-        if (sweep_file_param(sf, pl->y) < 0)
+        if (ky < 0)
             return fail(p, "plot: \"%s\" is not a parameter: expected %s from the param lines", pl->y,
                         pl->kind == SWEEP_HEATMAP ? "Y" : "SERIES");
+        free(pl->x);
+        free(pl->y);
+        pl->x = xstrdup(sf->params[kx].name);
+        pl->y = xstrdup(sf->params[ky].name);
         if (strcmp(pl->x, pl->y) == 0)
             return fail(p, "plot: %s twice: expected two different parameters", pl->x);
+        if (pl->x_scale == SWEEP_SCALE_LOG) {
+            const struct sweep_param *px = &sf->params[kx];
+            for (size_t v = 0; v < px->values.n; v++) {
+                double x;
+                enum sweep_dim dim;
+                if (!sweep_value_number(px->values.v[v], &x, &dim) || x <= 0)
+                    return fail(p,
+                                "plot: logx with %s = \"%s\" is not allowed: expected every value of %s "
+                                "a number above 0",
+                                pl->x, px->values.v[v], pl->x);
+            }
+        }
         for (size_t a = 0; a < pl->at.n; a++) {
             char *name = xstrdup(pl->at.v[a]);
             char *value = strchr(name, '=');
             *value++ = '\0';
-            long k = sweep_file_param(sf, name);
+            long k = sweep_plot_param(sf, name);
             int rc = 0;
+            if (k >= 0 && strcmp(name, sf->params[k].name) != 0) {
+                char *full = xasprintf("%s=%s", sf->params[k].name, value);
+                free(pl->at.v[a]);
+                pl->at.v[a] = full;
+                free(name);
+                name = xstrdup(full);
+                value = strchr(name, '=');
+                *value++ = '\0';
+            }
             if (k < 0)
                 rc = fail(
                     p, "plot: \"%s\" is not a parameter: expected NAME=VALUE with NAME from the param lines",

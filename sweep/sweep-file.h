@@ -26,6 +26,9 @@ struct sweep_require {
 };
 
 enum sweep_plot_kind { SWEEP_HEATMAP, SWEEP_LINES };
+/* a plot line's scale keyword: logx/linx (lines: the X axis), logy/liny (lines: the metric's
+ * axis), logcb/lincb (heatmap: the colour scale); auto without one */
+enum sweep_scale { SWEEP_SCALE_AUTO = -1, SWEEP_SCALE_LIN = 0, SWEEP_SCALE_LOG = 1 };
 
 struct sweep_plot {
     enum sweep_plot_kind kind;
@@ -33,6 +36,8 @@ struct sweep_plot {
     char *x;
     char *y;        /* heatmap: the y axis; lines: one line per value of y */
     struct strv at; /* "name=value": the other parameters held fixed */
+    int x_scale;      /* lines: enum sweep_scale of X */
+    int metric_scale; /* enum sweep_scale of the metric (lines: y; heatmap: colour) */
     int line;
 };
 

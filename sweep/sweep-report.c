@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "feroce-db.h"
+#include "sweep-axis.h"
 #include "sweep-db.h"
 
 /* The SQL expression of a metric of table runs (alias r). */
@@ -128,7 +129,7 @@ void sweep_report_print(const struct sweep_report *r, FILE *out)
     size_t ncol = np + 2 + nm, nrow = nc + 1;
     char **cell = xcalloc(ncol * nrow, sizeof *cell);
     for (size_t i = 0; i < np; i++)
-        cell[i] = xstrdup(sf->params[i].name);
+        cell[i] = sweep_short_name(sf, sf->params[i].name); /* (the CSV has the full names) */
     cell[np] = xstrdup("runs");
     cell[np + 1] = xstrdup("failed");
     for (size_t m = 0; m < nm; m++)

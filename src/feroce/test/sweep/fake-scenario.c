@@ -8,6 +8,9 @@
  *   goodput_gbps = x            jain_min = 1 / (1 + y)     value = 10 x + seed
  *   square = y seed^2           queue_max_bytes = 1000 x + y
  *   seed = seed                 undefined = null (NaN)
+ *   events = 1 ms / interval    decades = 10^y (0 when y <= 0)
+ *
+ * (--interval=TIME, a time with ns-3's units, 1ms by default).
  *
  * It can also be told to misbehave: --sleep=S, --spin=S (busy), --fail=STATUS
  * (with --fail-seed=N: only for that RngRun), --fail-unless=FILE (status 3
@@ -77,7 +80,7 @@ int main(int argc, char **argv)
 {
     double t0 = now();
     const char *outdir = NULL, *db_path = NULL, *stderr_text = NULL, *fail_unless = NULL, *log = NULL;
-    double x = 0, y = 0, sleep_s = 0, spin_s = 0, sim_s = 0.005, v;
+    double x = 0, y = 0, sleep_s = 0, spin_s = 0, sim_s = 0.005, interval_s = 1e-3, v;
     long seed = 1, fail = 0, fail_seed = -1, rows = 1;
     int crash = 0, selfkill = 0, noclose = 0;
     struct feroce_db_param params[64];
@@ -111,6 +114,9 @@ int main(int argc, char **argv)
         } else if (strcmp(name, "duration") == 0) {
             if (!ns3_time(val, &sim_s) || sim_s <= 0)
                 return bad("duration", val);
+        } else if (strcmp(name, "interval") == 0) {
+            if (!ns3_time(val, &interval_s) || interval_s <= 0)
+                return bad("interval", val);
         } else if (strcmp(name, "x") == 0) {
             if (!number(val, &x))
                 return bad("x", val);
@@ -229,6 +235,8 @@ int main(int argc, char **argv)
             { "queue_max_bytes", 1000 * x + y },
             { "seed", (double)seed },
             { "undefined", NAN },
+            { "events", 1e-3 / interval_s },
+            { "decades", y > 0 ? pow(10, y) : 0 },
         };
         char started[32], command[8192] = "";
         feroce_db_now(started, sizeof started);

@@ -134,6 +134,10 @@ reject plot-kind 3 'plot kind "bars" is not allowed' "$p"'param a list 1\nplot b
 reject plot-metric 4 'plot: metric "value" is not allowed: expected one of the metrics line' "$p"'param a list 1\nparam b list 1\nplot heatmap value a b\n'
 reject plot-param 4 'plot: "c" is not a parameter' "$p"'param a list 1\nparam b list 1\nplot lines goodput_gbps a c\n'
 reject plot-at 5 'plot: c = "9" is not allowed: expected one of the values of c (line 4)' "$p"'param a list 1\nparam b list 1\nparam c list 1 2\nplot heatmap goodput_gbps a b c=9\n'
+reject plot-scale 4 'plot: "logx" is not allowed: expected NAME=VALUE (a parameter held fixed) or logcb, lincb (the colour scale)' "$p"'param a list 1\nparam b list 1\nplot heatmap goodput_gbps a b logx\n'
+reject plot-scale2 4 'plot: "liny" is not allowed: a second scale for the same axis' "$p"'param a list 1\nparam b list 1\nplot lines goodput_gbps a b logy liny\n'
+reject plot-logx 4 'plot: logx with a = "0" is not allowed: expected every value of a a number above 0' "$p"'param a list 0 10 100\nparam b list 1\nplot lines goodput_gbps a b logx\n'
+reject plot-logx-words 4 'plot: logx with a = "fast" is not allowed' "$p"'param a list fast slow\nparam b list 1\nplot lines goodput_gbps a b logx\n'
 reject name 1 'name "a/b" is not allowed' 'name a/b\n'"$p"
 reject program-twice 2 'program is given twice (first on line 1)' "$p$p"
 reject no-program 0 'no program line: expected "program NAME-OR-PATH"' 'param a list 1\n'

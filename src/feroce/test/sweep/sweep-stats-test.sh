@@ -98,7 +98,7 @@ if command -v gnuplot > /dev/null; then
     head -c 8 pics/stats-heatmap-value-x-y-fail-seed=9.png | od -c | grep -q 'P   N   G' && ok || bad "not a PNG"
     grep -q '<svg' pics/stats-lines-square-y-x-fail-seed=2.svg && ok || bad "not an SVG"
     # the heatmap's data are the report's means: x=5, y=3 -> 52.5
-    grep -q '^1 1 52.5 4$' s/plots/stats-heatmap-value-x-y-fail-seed=9.dat && ok || bad "heatmap data: $(cat s/plots/stats-heatmap-value-x-y-fail-seed=9.dat)"
+    grep -q '^1 1 52.5 4 52.5 ' s/plots/stats-heatmap-value-x-y-fail-seed=9.dat && ok || bad "heatmap data: $(cat s/plots/stats-heatmap-value-x-y-fail-seed=9.dat)"
     "$sweep" plot stats.sweep --dir s --out pics heatmap jain_min y x fail-seed=2 > plot2.out 2>&1 &&
         [ -s pics/stats-heatmap-jain_min-y-x-fail-seed=2.png ] && ok || bad "plot from the command line: $(cat plot2.out)"
     "$sweep" plot stats.sweep --dir s --out pics heatmap nosuch x y > plot3.out 2>&1; rc=$?
