@@ -97,6 +97,7 @@ class RoceNic : public FeroceNetDevice
         uint64_t pauseFramesIgnored{0}; ///< received while PfcHonour is false
         uint64_t rxOverflowDrops{0};    ///< receive buffer full (software receiver)
         uint64_t unknownFrames{0};      ///< not RoCEv2 for a known QP, nor PFC
+        uint64_t qpErrorDrops{0};       ///< RoCEv2 for a queue pair not in RTS (the error state)
         uint64_t qpErrors{0};
         uint64_t pauseFramesSent{0};  ///< PAUSE (quanta > 0) sent upstream for the receive buffer
         uint64_t resumeFramesSent{0}; ///< XON (quanta 0) sent upstream

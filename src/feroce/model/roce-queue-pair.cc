@@ -559,6 +559,7 @@ RoceQueuePair::Receive(const feroce_roce& f)
 {
     if (m_state != RTS)
     {
+        m_nic->m_counters.qpErrorDrops++;
         return;
     }
     uint8_t op = f.bth.opcode;
