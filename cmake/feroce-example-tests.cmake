@@ -26,6 +26,11 @@ set_tests_properties(example-advcam-incast-bad-buffer PROPERTIES PASS_REGULAR_EX
 add_test(NAME study-advcam-incast
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/study-test.sh
                  $<TARGET_FILE:advcam-incast> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/study)
+# render.sh's titles (the parameters in force, a sweep point by its values) and a failed picture
+add_test(NAME study-render
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/render-test.sh
+                 $<TARGET_FILE:advcam-incast> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/render)
+set_tests_properties(study-render PROPERTIES SKIP_RETURN_CODE 77)
 add_test(NAME example-advcam-incast-bad-schedule COMMAND advcam-incast --schedule=0ms:30ms)
 set_tests_properties(example-advcam-incast-bad-schedule PROPERTIES PASS_REGULAR_EXPRESSION
                      "--schedule=0ms:30ms is not allowed: expected 3 start:stop pairs")

@@ -6,6 +6,10 @@
 # for an advcam-mtu run (mtu.csv) -mtu and -throughput, for an advcam-receiver run
 # (bench.csv) -pmtu and -bench, for an advcam-window run (window.csv) -window. PREFIX defaults to
 # plots/<RUNDIR's name>. Run from the repository root.
+# Titles show the parameters in force (params.txt: the flags, DCQCN's preset and what was set over
+# it, every attribute given by its short name); a point of a sweep (points/KEY beside sweep.db) is
+# named by its sweep and values.  A picture that fails is said on stderr and leaves no file; the
+# others are drawn, and render.sh then exits 1.
 set -eu
 [ $# -ge 1 ] && [ -d "$1" ] || { echo "usage: plots/render.sh RUNDIR [PREFIX]" >&2; exit 2; }
 dir=$1
@@ -18,7 +22,16 @@ mkdir -p "$(dirname "$prefix")"
 cd "$(dirname "$0")/.."
 # gnuplot gets plain names (a quote in a folder's name would end its strings): the run
 # through a link, the pictures into a folder of ours, moved to PREFIX at the end
-run=$(basename "$dir" | sed 's/[\\"]/\\&/g') # for the titles, in gnuplot's double quotes
+# the run's name in the titles: its folder's, or for a point of a sweep (points/KEY) the sweep's
+# name and the point's values, from the sweep's database
+run=$(basename "$dir")
+sweepdb=$(dirname "$(dirname "$dir")")/sweep.db
+if printf '%s' "$run" | grep -qE '^[0-9a-f]{16}$' && [ -f "$sweepdb" ] && command -v sqlite3 > /dev/null; then
+    point=$(sqlite3 "$sweepdb" "SELECT p.sweep || ': ' || group_concat(j.key || '=' || j.value, ', ')
+                                FROM points p, json_each(p.combo) j WHERE p.key = '$run'" 2> /dev/null)
+    [ -n "$point" ] && [ "$point" != ": " ] && run=$point
+fi
+run=$(printf '%s' "$run" | sed 's/[\\"]/\\&/g') # for the titles, in gnuplot's double quotes
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ln -s "$dir" "$tmp/run"
@@ -31,6 +44,32 @@ has() { grep -q "^$1=" "$dir/params.txt" 2>/dev/null; }
 gbps() { awk -v r="$1" 'BEGIN { sub(/bps$/, "", r); printf "%g Gb/s", r / 1e9 }'; }
 n=$(( $(head -1 "$dir/goodput.csv" | tr ',' '\n' | wc -l) - 2 ))
 onoff() { [ "$(param "$1")" = 1 ] && echo "$2" || echo "$3"; }
+# an ns-3 attribute by its short name: Attribute, or Type::Attribute when two given share it
+short() {
+    a=${1#ns3::}
+    n=$(grep -c "^ns3::[^=]*::${a##*::}=" "$dir/params.txt")
+    [ "$n" -gt 1 ] && echo "$a" || echo "${a##*::}"
+}
+# the attributes given on the command line (params.txt's ns3:: lines), except those matching $1:
+# "A=v, B=w"
+attrs() {
+    grep '^ns3::' "$dir/params.txt" | grep -v "${1:-^$}" | while IFS= read -r line; do
+        printf '%s=%s\n' "$(short "${line%%=*}")" "${line#*=}"
+    done | paste -sd, - | sed 's/,/, /g'
+}
+# DCQCN as in force: the preset, then what was set over it: the study's --g, --rai (Mb/s) and
+# --timer (s) when not 0 (the preset's), and every DcqcnReactionPoint attribute given (a flag
+# bound to an attribute records the attribute's value: shown once, by the attribute)
+dcqcn() {
+    over=$(grep '^ns3::DcqcnReactionPoint::' "$dir/params.txt" | while IFS= read -r line; do
+        printf '%s=%s\n' "$(short "${line%%=*}")" "${line#*=}"; done | paste -sd, - | sed 's/,/, /g')
+    g=$(param g); rai=$(param rai); timer=$(param timer)
+    case $rai in ''|0) ;; *) over="R_AI=$rai Mb/s${over:+, $over}" ;; esac
+    case $timer in ''|0) ;; *) has ns3::DcqcnReactionPoint::IncreaseTimer ||
+        over="T=$(awk -v s="$timer" 'BEGIN { printf "%g", s * 1e6 }') us${over:+, $over}" ;; esac
+    case $g in ''|0) ;; *) has ns3::DcqcnReactionPoint::G || over="g=$g${over:+, $over}" ;; esac
+    echo "DCQCN $(param preset)${over:+ with $over}"
+}
 ecn="ECN Kmin $(param kmin) B Kmax $(param kmax) B Pmax $(param pmax)"
 kind=incast
 if [ -f "$dir/bench.csv" ]; then
@@ -49,7 +88,7 @@ elif [ -f "$dir/mtu.csv" ]; then
     title="$run: a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
 elif has receivers; then
     kind=camera
-    title="$run: $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us\\n$(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
+    title="$run: $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us\\n$(onoff dcqcn "$(dcqcn)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
 elif has presets; then
     kind=sawtooth
     title="$run: $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
@@ -57,41 +96,51 @@ else
     ms() { awk -v s="$1" 'BEGIN { printf "%.3g ms", s * 1e3 }'; }
     timer="ACK timeout $(ms "$(param ackTimeout)")"
     [ "$(param ackJitter)" = 0 ] || timer="$timer + up to $(ms "$(param ackJitter)")"
-    title="$run: $n boards, $(onoff dcqcn "DCQCN $(param preset)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)')\\n$ecn, PMTU $(param pmtu)\\nswitch buffer $(param bufferSize) B, $(param messageSize)-B messages, $timer"
+    title="$run: $n boards, $(onoff dcqcn "$(dcqcn)" 'no DCQCN'), $(onoff pfc PFC 'no PFC')$(onoff pfcHonour '' ' (boards ignore PAUSE)')\\n$ecn, PMTU $(param pmtu)\\nswitch buffer $(param bufferSize) B, $(param messageSize)-B messages, $timer"
 fi
+# the other attributes given, on a line of their own
+others=$(attrs '^ns3::DcqcnReactionPoint::')
+[ -n "$others" ] && title="$title\\nwith $others" && benchTitle="${benchTitle:-}\\nwith $others"
 kmin=$(param kmin); kmax=$(param kmax)
 made=
+failed=0
+# draw PIC SCRIPT VARS: gnuplot draws PREFIX-PIC.TERM; a picture that fails (gnuplot's error, or
+# nothing drawn) is said on stderr, leaves no file, and the others are drawn
+draw() {
+    if gnuplot -e "dir='$dir'; out='$prefix-$1'; term='$term'; $3" "plots/$2" 2> "$tmp/gnuplot.err" &&
+        [ -s "$prefix-$1.$term" ]; then
+        made="$made $prefix-$1.$term"
+    else
+        echo "render.sh: $1.$term failed: $(grep -v '^ *$' "$tmp/gnuplot.err" | tail -1)" >&2
+        rm -f "$prefix-$1.$term"
+        failed=$((failed + 1))
+    fi
+}
 for term in png svg; do
     case $kind in
     receiver)
-        gnuplot -e "dir='$dir'; out='$prefix-pmtu'; term='$term'; t=\"$title\"" plots/study-receiver-pmtu.gp
-        gnuplot -e "dir='$dir'; out='$prefix-bench'; term='$term'; t=\"$benchTitle\"" plots/study-receiver-bench.gp
-        made="$made $prefix-pmtu.$term $prefix-bench.$term"
+        draw pmtu study-receiver-pmtu.gp "t=\"$title\""
+        draw bench study-receiver-bench.gp "t=\"$benchTitle\""
         continue ;;
     window)
-        gnuplot -e "dir='$dir'; out='$prefix-window'; term='$term'; t=\"$title\"" plots/study-window.gp
-        made="$made $prefix-window.$term"
+        draw window study-window.gp "t=\"$title\""
         continue ;;
     mtu)
-        gnuplot -e "dir='$dir'; out='$prefix-mtu'; term='$term'; t=\"$title\"" plots/study-mtu.gp
-        gnuplot -e "dir='$dir'; out='$prefix-throughput'; term='$term'; n=$n; what='PMTU'; t=\"$title\"" plots/study-throughput.gp
-        made="$made $prefix-mtu.$term $prefix-throughput.$term"
+        draw mtu study-mtu.gp "t=\"$title\""
+        draw throughput study-throughput.gp "n=$n; what='PMTU'; t=\"$title\""
         continue ;;
     camera)
         ymax=$(awk -v r="$(param receiverRate)" 'BEGIN { sub(/bps$/, "", r); print r / 1e9 * 1.05 }')
-        gnuplot -e "dir='$dir'; out='$prefix-throughput'; term='$term'; n=$n; what='receiver'; ymax=$ymax; t=\"$title\"" plots/study-throughput.gp
-        gnuplot -e "dir='$dir'; out='$prefix-jain'; term='$term'; n=$n; what='the receivers'; t=\"$title\"" plots/study-jain.gp
-        gnuplot -e "dir='$dir'; out='$prefix-switches'; term='$term'; kmin=${kmin:-0}; kmax=${kmax:-0}; t=\"$title\"" plots/study-switches.gp
-        made="$made $prefix-throughput.$term $prefix-jain.$term $prefix-switches.$term"
+        draw throughput study-throughput.gp "n=$n; what='receiver'; ymax=$ymax; t=\"$title\""
+        draw jain study-jain.gp "n=$n; what='the receivers'; t=\"$title\""
+        draw switches study-switches.gp "kmin=${kmin:-0}; kmax=${kmax:-0}; t=\"$title\""
         continue ;;
     esac
     for pic in throughput jain; do
-        gnuplot -e "dir='$dir'; out='$prefix-$pic'; term='$term'; n=$n; t=\"$title\"" plots/study-$pic.gp
-        made="$made $prefix-$pic.$term"
+        draw $pic study-$pic.gp "n=$n; t=\"$title\""
     done
     if [ -f "$dir/series.csv" ] && head -1 "$dir/series.csv" | grep -q queue_to_receiver_bytes; then
-        gnuplot -e "dir='$dir'; out='$prefix-queue'; term='$term'; kmin=${kmin:-0}; kmax=${kmax:-0}; t=\"$title\"" plots/study-queue.gp
-        made="$made $prefix-queue.$term"
+        draw queue study-queue.gp "kmin=${kmin:-0}; kmax=${kmax:-0}; t=\"$title\""
     fi
     if [ -f "$dir/series.csv" ] && head -1 "$dir/series.csv" | grep -q board0_rc_gbps; then
         if head -1 "$dir/series.csv" | grep -q board0_rt_gbps; then
@@ -116,11 +165,10 @@ for term in png svg; do
                       if (f == 2) { v = $(3 + n + i); if (v > m[i]) m[i] = v } } }
                 END { for (i = 1; i <= n; i++) printf "%s%g", (i > 1 ? " " : ""), (m[i] > 0 ? 1.15 * m[i] : 1) }' \
                 "$dir/goodput.csv" "$dir/series.csv")
-            gnuplot -e "dir='$dir'; out='$prefix-rate'; term='$term'; n=$n; panels=1; tops='$tops'; labels='$labels'; t=\"$title\"" plots/study-rate.gp
+            draw rate study-rate.gp "n=$n; panels=1; tops='$tops'; labels='$labels'; t=\"$title\""
         else
-            gnuplot -e "dir='$dir'; out='$prefix-rate'; term='$term'; n=$n; t=\"$title\"" plots/study-rate.gp
+            draw rate study-rate.gp "n=$n; t=\"$title\""
         fi
-        made="$made $prefix-rate.$term"
     fi
 done
 wrote=
@@ -129,3 +177,4 @@ for f in $made; do
     wrote="$wrote $final${f#"$prefix"}"
 done
 echo "render.sh: wrote$wrote"
+[ "$failed" -eq 0 ] || { echo "render.sh: $failed pictures failed (the others were drawn)" >&2; exit 1; }
