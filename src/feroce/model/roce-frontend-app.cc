@@ -323,6 +323,12 @@ RoceFrontEndApp::GetBufferPeak() const
 }
 
 uint64_t
+RoceFrontEndApp::GetBufferBytes() const
+{
+    return m_buffered;
+}
+
+uint64_t
 RoceFrontEndApp::GetMessagesFailed() const
 {
     return m_failed;

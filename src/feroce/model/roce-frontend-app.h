@@ -72,6 +72,8 @@ class RoceFrontEndApp : public Application
     uint64_t GetBytesCompleted(std::size_t i) const;
     /// Most bytes the on-board buffer held.
     uint64_t GetBufferPeak() const;
+    /// Bytes the on-board buffer holds now.
+    uint64_t GetBufferBytes() const;
     /// Requests that completed with an error status (flushed ones included).
     uint64_t GetMessagesFailed() const;
     /// The status of the first request that failed, other than flushed (ROCE_WC_SUCCESS if none):

@@ -139,29 +139,42 @@ int feroce_batch_means(const double *x, size_t n, size_t batches, struct feroce_
         if (i + 1 < used)
             c1 += (first[i] - mean) * (first[i + 1] - mean);
     }
+    /* (an r within the noise of an independent series, 1.96 / sqrt(n), is taken as 0) */
     double r = c0 > 0 ? c1 / c0 : 0;
-    out->corr_time = r <= 0 ? 1 : r >= 1 ? INFINITY : (1 + r) / (1 - r);
-    if ((double)m < out->corr_time)
+    if (r * sqrt((double)used) < 1.959963984540054)
+        r = 0;
+    out->corr_time = r >= 1 ? INFINITY : (1 + r) / (1 - r);
+    if ((double)m < 2 * out->corr_time)
         out->independent = 0;
     free(z);
     return 0;
 }
 
-void feroce_steady_state(const double *x, size_t n, struct feroce_steady *out)
+void feroce_steady_state(const double *x, size_t n, int truncate, struct feroce_steady *out)
 {
     memset(out, 0, sizeof *out);
-    out->bm.mean = out->bm.sd = out->bm.ci95 = out->bm.von_neumann = NAN;
+    out->bm.mean = out->bm.sd = out->bm.ci95 = out->bm.von_neumann = out->bm.trend_t = out->bm.corr_time =
+        NAN;
     feroce_mser5(x, n, &out->mser);
     if (n < FEROCE_SS_MIN_WINDOWS) {
         out->verdict = FEROCE_SS_TOO_SHORT;
         return;
     }
-    size_t from = out->mser.truncate;
-    feroce_batch_means(x + from, n - from, FEROCE_SS_BATCHES, &out->bm);
+    out->from = truncate ? out->mser.truncate : 0;
+    feroce_batch_means(x + out->from, n - out->from, FEROCE_SS_BATCHES, &out->bm);
+    struct feroce_batch_means steady;
     if (out->bm.drifting)
         out->verdict = FEROCE_SS_DRIFTING;
     else if (!out->bm.independent)
-        out->verdict = FEROCE_SS_CORRELATED;
+        out->verdict = FEROCE_SS_CORRELATED; /* (and then no interval to compare a bias with) */
+    else if (truncate || out->mser.truncate == 0 ||
+             feroce_batch_means(x + out->mser.truncate, n - out->mser.truncate, FEROCE_SS_BATCHES, &steady) !=
+                 0)
+        out->verdict = FEROCE_SS_SETTLED;
+    else if (!steady.independent)
+        out->verdict = FEROCE_SS_CORRELATED; /* what MSER-5 keeps is too short to compare with */
+    else if (fabs(gsl_stats_mean(x, 1, n) - steady.mean) > steady.ci95)
+        out->verdict = FEROCE_SS_TRANSIENT;
     else
         out->verdict = FEROCE_SS_SETTLED;
 }
@@ -175,6 +188,8 @@ const char *feroce_steady_verdict_text(enum feroce_steady_verdict v)
         return "too few windows to judge";
     case FEROCE_SS_DRIFTING:
         return "still changing after the warm-up";
+    case FEROCE_SS_TRANSIENT:
+        return "still settling after the warm-up";
     case FEROCE_SS_CORRELATED:
         return "batch means correlated (windows too short for the run's time scale)";
     }

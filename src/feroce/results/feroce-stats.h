@@ -79,9 +79,10 @@ void feroce_mser5(const double *x, size_t n, struct feroce_mser *out);
  *   is about normal with mean 0 and variance (b - 2) / (b^2 - 1) for
  *   independent normal batch means; correlated when C > 2.326 times its
  *   standard deviation (one-sided);
- * - and batches at least as long as the series' correlation time,
+ * - and batches at least twice as long as the series' correlation time,
  *   tau = (1 + r) / (1 - r) observations with r the lag-1 autocorrelation of
- *   the observations used (the AR(1) approximation of the integrated
+ *   the observations used, 0 when below 1.96 / sqrt(used) (not told apart
+ *   from an independent series) (the AR(1) approximation of the integrated
  *   autocorrelation time; n / tau is the usual "effective sample size"):
  *   with shorter batches the test above has too little power;
  * - trend, the least-squares slope of Z_j against j: drifting when its t
@@ -96,8 +97,8 @@ struct feroce_batch_means {
     double ci95;        /* NaN when b < 2 */
     double von_neumann; /* C; NaN when b < 3 or the batch means are all equal */
     double trend_t;     /* the slope's t statistic; NaN when b < 3, 0 when the means are equal */
-    double corr_time;   /* tau, in observations (1 when r <= 0, infinite when r = 1) */
-    int independent;    /* C below the 1% critical value (or undefined), and m >= tau */
+    double corr_time;   /* tau, in observations (1 when r is 0, infinite when r = 1) */
+    int independent;    /* C below the 1% critical value (or undefined), and m >= 2 tau */
     int drifting;       /* |trend_t| above t(0.995, b - 2) */
 };
 
@@ -105,29 +106,37 @@ struct feroce_batch_means {
 int feroce_batch_means(const double *x, size_t n, size_t batches, struct feroce_batch_means *out);
 
 /*
- * The convergence check of a run's series (one value per window): MSER-5
- * for the steady-state start, then FEROCE_SS_BATCHES batch means of what
- * follows the truncation, their trend and independence tests.
+ * The convergence check of a run's series (one value per window): MSER-5 on
+ * x, then FEROCE_SS_BATCHES batch means of x from its truncation (truncate
+ * != 0: the steady state starts where MSER-5 says) or of the whole of x (0:
+ * the caller chose where it starts), their trend and independence tests,
+ * and (truncate 0) whether what MSER-5 would drop biases the mean.  The
+ * verdict is the first that applies, in the order below.  On AR(1) series of
+ * 100 windows and more that are steady, about 2% of runs get another verdict
+ * than FEROCE_SS_SETTLED (src/feroce/test/results/test-steady.c).
  */
 enum feroce_steady_verdict {
     FEROCE_SS_SETTLED = 0,
     FEROCE_SS_TOO_SHORT,  /* fewer than FEROCE_SS_MIN_WINDOWS windows: nothing to judge */
-    FEROCE_SS_DRIFTING,   /* the batch means after the truncation trend up or down */
+    FEROCE_SS_DRIFTING,   /* the batch means trend up or down: still changing */
     FEROCE_SS_CORRELATED, /* the batch means are correlated: the run is short for its time scale */
+    FEROCE_SS_TRANSIENT,  /* (truncate 0) MSER-5 would start later, and what it drops moves the mean
+                             by more than the interval's half width: the warm-up is too short */
 };
 
 #define FEROCE_SS_BATCHES 10
-/* below this a stationary series too often looks correlated (batches of one or two windows) */
+/* below this a steady series too often looks correlated (batches of one to three windows) */
 #define FEROCE_SS_MIN_WINDOWS 40
 
 struct feroce_steady {
-    struct feroce_mser mser;
-    struct feroce_batch_means bm; /* of x[mser.truncate..n); batches 0 when too short */
+    struct feroce_mser mser;      /* of x: where MSER-5 would start the steady state */
+    size_t from;                  /* the first value judged: mser.truncate, or 0 */
+    struct feroce_batch_means bm; /* of x[from..n); batches 0 when too short */
     enum feroce_steady_verdict verdict;
 };
 
-void feroce_steady_state(const double *x, size_t n, struct feroce_steady *out);
-/* What a verdict means, for a warning: "settled", "too short to judge", ... */
+void feroce_steady_state(const double *x, size_t n, int truncate, struct feroce_steady *out);
+/* What a verdict means, for a warning: "settled", "too few windows to judge", ... */
 const char *feroce_steady_verdict_text(enum feroce_steady_verdict v);
 
 #ifdef __cplusplus

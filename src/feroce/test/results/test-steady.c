@@ -73,8 +73,19 @@ static void test_batch_means_by_hand(void)
      * t(0.995, 3) = 5.840909: no trend */
     CHECK_NEAR(b.trend_t, 1.9 / sqrt(0.17), 1e-12);
     CHECK(!b.drifting);
-    /* r = 48.24 / 92.4 over 1 3 2 4 6 8 5 7 9 11: tau = (1 + r) / (1 - r) = 3.18 > 2 per batch */
-    double r = 48.24 / 92.4;
+    /* r = 48.24 / 92.4 = 0.522 over 1 3 2 4 6 8 5 7 9 11, but r sqrt(10) = 1.65 < 1.96: within the
+     * noise of an independent series, so tau = 1 and batches of 2 will do */
+    CHECK(b.corr_time == 1);
+    CHECK(b.independent);
+    /* 1..10 then 10..1 in 5 batches of 4, means 2.5 6.5 9.5 6.5 2.5: C = 1 - 50 / 72 passes, the slope
+     * is 0, but r = 135.75 / 165 (r sqrt(20) = 3.68): tau = (1 + r) / (1 - r) = 10.3 > 4 / 2 */
+    double hill[20];
+    for (int i = 0; i < 10; i++)
+        hill[i] = hill[19 - i] = i + 1;
+    CHECK(feroce_batch_means(hill, 20, 5, &b) == 0);
+    CHECK_NEAR(b.von_neumann, 1 - 50.0 / 72, 1e-12);
+    CHECK(b.trend_t == 0 && !b.drifting);
+    double r = 135.75 / 165;
     CHECK_NEAR(b.corr_time, (1 + r) / (1 - r), 1e-12);
     CHECK(!b.independent);
     /* equal batch means: no interval width, independent, no trend */
@@ -99,7 +110,7 @@ static void test_known_processes(void)
     int cover = 0, settled = 0;
     for (int run = 0; run < 400; run++) {
         ar1(r, x, n, 10, 0.5, 10 + gsl_ran_gaussian(r, 1 / sqrt(0.75)));
-        feroce_steady_state(x, n, &s);
+        feroce_steady_state(x, n, 1, &s);
         cover += fabs(s.bm.mean - 10) <= s.bm.ci95;
         settled += s.verdict == FEROCE_SS_SETTLED;
     }
@@ -113,7 +124,7 @@ static void test_known_processes(void)
     double bias_all = 0, bias_cut = 0;
     for (int run = 0; run < 100; run++) {
         ar1(r, x, n, 10, 0.9, 50);
-        feroce_steady_state(x, n, &s);
+        feroce_steady_state(x, n, 1, &s);
         near += s.mser.truncate >= 10 && s.mser.truncate <= 150;
         double all = 0;
         for (size_t i = 0; i < n; i++)
@@ -125,24 +136,34 @@ static void test_known_processes(void)
     CHECK(bias_all / 100 > 0.15); /* 40 / (1 - 0.9) / 2000 = 0.2 */
     CHECK(fabs(bias_cut / 100) < 0.1);
 
+    /* 200 windows with a transient of 40 x 0.8^t judged as given (the caller's warm-up of 0): MSER-5
+     * would drop it, and it moves the mean by more than the interval: still settling */
+    ar1(r, x, 200, 10, 0.5, 10);
+    for (size_t i = 0; i < 200; i++)
+        x[i] += 40 * pow(0.8, (double)i);
+    feroce_steady_state(x, 200, 0, &s);
+    CHECK(s.verdict == FEROCE_SS_TRANSIENT && s.from == 0 && s.mser.truncate > 0);
+    feroce_steady_state(x, 200, 1, &s);
+    CHECK(s.verdict == FEROCE_SS_SETTLED && s.from == s.mser.truncate);
+
     /* a ramp under the noise: drifting */
     ar1(r, x, n, 10, 0.5, 10);
     for (size_t i = 0; i < n; i++)
         x[i] += 0.002 * (double)i;
-    feroce_steady_state(x, n, &s);
+    feroce_steady_state(x, n, 1, &s);
     CHECK(s.verdict == FEROCE_SS_DRIFTING);
     /* phi 0.99: a correlation time of about 200 windows against batches of 200 or fewer */
     ar1(r, x, n, 10, 0.99, 10);
-    feroce_steady_state(x, n, &s);
+    feroce_steady_state(x, n, 1, &s);
     CHECK(s.verdict == FEROCE_SS_CORRELATED || s.verdict == FEROCE_SS_DRIFTING);
     CHECK(s.bm.corr_time > 50);
     /* too few windows to judge, whatever they hold */
-    feroce_steady_state(x, FEROCE_SS_MIN_WINDOWS - 1, &s);
+    feroce_steady_state(x, FEROCE_SS_MIN_WINDOWS - 1, 1, &s);
     CHECK(s.verdict == FEROCE_SS_TOO_SHORT && s.bm.batches == 0 && isnan(s.bm.ci95));
     /* a constant series (a queue held at one value): settled, no interval */
     for (size_t i = 0; i < 100; i++)
         x[i] = 96002;
-    feroce_steady_state(x, 100, &s);
+    feroce_steady_state(x, 100, 1, &s);
     CHECK(s.verdict == FEROCE_SS_SETTLED && s.mser.truncate == 0 && s.bm.mean == 96002 && s.bm.ci95 == 0);
     CHECK_STR(feroce_steady_verdict_text(FEROCE_SS_DRIFTING), "still changing after the warm-up");
     free(x);
