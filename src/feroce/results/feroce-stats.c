@@ -162,19 +162,19 @@ void feroce_steady_state(const double *x, size_t n, int truncate, struct feroce_
     }
     out->from = truncate ? out->mser.truncate : 0;
     feroce_batch_means(x + out->from, n - out->from, FEROCE_SS_BATCHES, &out->bm);
+    /* (truncate 0) the part MSER-5 keeps, to tell a transient from a correlated series: a start-up
+     * transient also makes the whole series look correlated */
     struct feroce_batch_means steady;
+    int transient =
+        !truncate && out->mser.truncate > 0 &&
+        feroce_batch_means(x + out->mser.truncate, n - out->mser.truncate, FEROCE_SS_BATCHES, &steady) == 0 &&
+        steady.independent && fabs(gsl_stats_mean(x, 1, n) - steady.mean) > steady.ci95;
     if (out->bm.drifting)
         out->verdict = FEROCE_SS_DRIFTING;
-    else if (!out->bm.independent)
-        out->verdict = FEROCE_SS_CORRELATED; /* (and then no interval to compare a bias with) */
-    else if (truncate || out->mser.truncate == 0 ||
-             feroce_batch_means(x + out->mser.truncate, n - out->mser.truncate, FEROCE_SS_BATCHES, &steady) !=
-                 0)
-        out->verdict = FEROCE_SS_SETTLED;
-    else if (!steady.independent)
-        out->verdict = FEROCE_SS_CORRELATED; /* what MSER-5 keeps is too short to compare with */
-    else if (fabs(gsl_stats_mean(x, 1, n) - steady.mean) > steady.ci95)
+    else if (transient)
         out->verdict = FEROCE_SS_TRANSIENT;
+    else if (!out->bm.independent)
+        out->verdict = FEROCE_SS_CORRELATED;
     else
         out->verdict = FEROCE_SS_SETTLED;
 }

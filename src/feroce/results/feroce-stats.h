@@ -119,9 +119,10 @@ enum feroce_steady_verdict {
     FEROCE_SS_SETTLED = 0,
     FEROCE_SS_TOO_SHORT,  /* fewer than FEROCE_SS_MIN_WINDOWS windows: nothing to judge */
     FEROCE_SS_DRIFTING,   /* the batch means trend up or down: still changing */
+    FEROCE_SS_TRANSIENT,  /* (truncate 0) MSER-5 would start later, what it keeps passes the
+                             independence tests, and what it drops moves the mean by more than the
+                             interval's half width: the warm-up is too short */
     FEROCE_SS_CORRELATED, /* the batch means are correlated: the run is short for its time scale */
-    FEROCE_SS_TRANSIENT,  /* (truncate 0) MSER-5 would start later, and what it drops moves the mean
-                             by more than the interval's half width: the warm-up is too short */
 };
 
 #define FEROCE_SS_BATCHES 10
