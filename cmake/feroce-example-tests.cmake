@@ -54,7 +54,7 @@ add_test(NAME example-advcam-camera
                  --window=250us --warmup=250us --outdir=${study_out}/advcam-camera
                  --db=${study_out}/feroce.db)
 set_tests_properties(example-advcam-camera PROPERTIES PASS_REGULAR_EXPRESSION
-  "queue_max_bytes=.*events_lost=0.*wrote [^\n]*switches.csv,pause.csv,boards.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
+  "queue_max_bytes=.*events_lost=0.*wrote [^\n]*switches.csv,pause.csv,boards.csv,receivers.csv,leaves.csv,metrics.txt.*row [0-9]+ in [^\n]*feroce.db")
 add_test(NAME example-advcam-mtu
          COMMAND advcam-mtu --duration=5ms --outdir=${study_out}/advcam-mtu --db=${study_out}/feroce.db)
 # the measured goodput at PMTU 4096 is the table's 9.804 Gb/s, every PMTU within 1% of it
@@ -72,6 +72,9 @@ foreach(bad
     "camera-buffer|advcam-camera|--boardBuffer=1000|--boardBuffer=1000 is not allowed: expected >= fragmentSize = 4096"
     "camera-simulator-impl|advcam-camera|--SimulatorImplementationType=ns3::MapScheduler|SimulatorImplementationType = ns3::MapScheduler is not allowed: expected ns3::DefaultSimulatorImpl"
     "camera-pmtu|advcam-camera|--pmtu=1500|Pmtu = 1500 is not allowed: expected 256, 512, 1024, 2048 or 4096"
+    "camera-trigger-both|advcam-camera|--triggerRate=62500 --triggerInterval=16us|--triggerRate=62500 is not allowed: expected no --triggerInterval beside it .give one of the two."
+    "camera-trigger-rate|advcam-camera|--triggerRate=0|--triggerRate=0 is not allowed: expected > 0 and <= 1e9 per second"
+    "camera-steady-start|advcam-camera|--steadyStart=late|--steadyStart=late is not allowed: expected auto or warmup"
     "mtu-pmtus|advcam-mtu|--pmtus=256,1500|--pmtus=256,1500 is not allowed: expected distinct values of 256, 512, 1024, 2048 and 4096"
     "mtu-message|advcam-mtu|--messageSize=0|--messageSize=0 is not allowed: expected 1..2147483648"
     "sawtooth-presets|advcam-sawtooth|--presets=paper,fast|--presets=paper,fast is not allowed: expected paper, connectx or hpcc for each item .fast is not."
@@ -183,3 +186,9 @@ add_test(NAME fuzz-flags
                  ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/test-out/fuzz-flags 40 1)
 # the front door's grammar, flags and precedence, and the window formula (an ns-3 TestSuite)
 add_test(NAME ns3-feroce-front-door COMMAND feroce-test-runner --suite=feroce-front-door --verbose)
+
+# advcam-camera: counters that add up (losses at every place), the steady state and its
+# convergence warning, --triggerRate, the camera's pictures
+add_test(NAME study-camera
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/camera-test.sh
+                 $<TARGET_FILE:advcam-camera> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/camera)

@@ -13,8 +13,8 @@
 //   boards --10G-- leaf 1 --100G-- aggregation --100G-- rx 1
 //   ...                                               .. rx K-1
 //
-// Traffic is event building: on every camera trigger (--triggerInterval,
-// periodic or --poisson, common to all boards) each board stores an event
+// Traffic is event building: on every camera trigger (--triggerInterval or
+// --triggerRate, periodic or --poisson, common to all boards) each board stores an event
 // fragment of --fragmentSize bytes in its on-board buffer (--boardBuffer; a
 // fragment that does not fit is a lost event) and sends it by RDMA WRITE to
 // the event's receiver: event n goes to receiver n mod K, every board to the
@@ -24,14 +24,23 @@
 //
 // Writes into --outdir: goodput.csv (Gb/s per receiver per window and Jain's
 // index across the receivers), boards.csv (per board: bytes delivered, rate,
-// events generated and lost, on-board buffer peak), series.csv (per window:
+// fragments generated and lost, on-board buffer peak), series.csv (per window:
 // the most bytes queued toward each receiver and on each leaf's uplink, every
-// switch's buffer), switches.csv (queue maximum, PAUSE time and frames, ECN
-// marks, drops per switch), pause.csv, metrics.txt; one row into --db.
+// switch's buffer, fragments and camera events lost so far, the boards'
+// buffers, frames lost), switches.csv (queue maximum, PAUSE time and frames,
+// ECN marks, drops per switch), receivers.csv and leaves.csv (what was built,
+// lost and dropped per receiver and per leaf), pause.csv, metrics.txt (the
+// whole run's and the steady state's); one row into --db.
+//
+// A camera event is lost when any board lost its fragment (camera_events_*);
+// the per-fragment counts are fragments_* (events_generated and events_lost
+// are the fragments' too: names kept from before camera events were counted).
 
 #include "ns3/advcam-camera-fabric.h"
+#include "ns3/advcam-event-tally.h"
 #include "ns3/core-module.h"
 #include "ns3/feroce-flag-groups.h"
+#include "ns3/feroce-frame-losses.h"
 #include "ns3/feroce-stats.h"
 #include "ns3/feroce-study.h"
 #include "ns3/network-module.h"
@@ -89,6 +98,7 @@ struct CameraFlags
     LinkFlags link;
     uint64_t fragmentSize{4096};
     Time triggerInterval{MicroSeconds(16)};
+    TriggerRateFlag triggerRate; ///< or the interval as a rate
     bool poisson{false};
     uint64_t boardBuffer{1 << 20};
     uint32_t maxOutstanding{4};
@@ -122,6 +132,7 @@ CameraFlags::AddTo(FeroceStudy& study)
                  triggerInterval)
         .AtLeast(NanoSeconds(1))
         .Attribute("ns3::RoceFrontEndApp::TriggerInterval");
+    triggerRate.AddTo(study);
     study.AddFlag("poisson", "Triggers at exponential gaps (common to all boards)", poisson)
         .Attribute("ns3::RoceFrontEndApp::Poisson");
     const uint64_t* fragment = &fragmentSize;
@@ -155,6 +166,9 @@ struct BoardTotals
     uint64_t eventsLost{0};
     uint64_t eventsGenerated{0};
     uint64_t retransmits{0};
+    uint64_t delivered{0}; ///< fragments acknowledged
+    uint64_t failed{0};    ///< fragments whose request failed
+    uint64_t inFlight{0};  ///< fragments still in the boards' buffers
 };
 
 /**
@@ -196,6 +210,9 @@ WriteBoards(FeroceStudy& study,
         t.eventsLost += apps[b]->GetEventsLost();
         t.eventsGenerated += apps[b]->GetEventsGenerated();
         t.retransmits += boardRetx;
+        t.delivered += apps[b]->GetMessagesCompleted();
+        t.failed += apps[b]->GetMessagesFailed();
+        t.inFlight += apps[b]->GetBufferBytes() / f.fragmentSize;
     }
     double offered =
         double(f.boards) * double(f.fragmentSize) * 8 / f.triggerInterval.GetSeconds() / 1e9;
@@ -205,6 +222,104 @@ WriteBoards(FeroceStudy& study,
     study.AddMetric("board_gbps_min", *std::min_element(boardRates.begin(), boardRates.end()));
     study.AddMetric("board_gbps_max", *std::max_element(boardRates.begin(), boardRates.end()));
     return t;
+}
+
+/**
+ * receivers.csv (per receiver: Gb/s, camera events assigned, built and lost, frames lost at its
+ * NIC) and leaves.csv (per leaf: boards, fragments generated and lost, the boards' buffer peak,
+ * frames lost at the leaf and its boards).
+ */
+void
+WritePlaces(FeroceStudy& study,
+            const CameraFlags& f,
+            const AdvcamCameraFabric& camera,
+            const std::vector<Ptr<RoceReceiverApp>>& rxApps,
+            const std::vector<Ptr<RoceFrontEndApp>>& apps,
+            const AdvcamEventTally& tally)
+{
+    double seconds = study.GetDuration().GetSeconds();
+    std::ofstream rx = study.OpenOutput("receivers.csv");
+    rx << "receiver,gbps,events_assigned,events_built,events_lost,drops\n";
+    for (uint32_t k = 0; k < f.receivers; k++)
+    {
+        rx << k << "," << Format(double(rxApps[k]->GetBytesReceived()) * 8 / seconds / 1e9) << ","
+           << tally.GetAssignedTo(k) << "," << tally.GetBuiltAt(k) << "," << tally.GetLostAt(k)
+           << "," << FeroceFrameLosses::Of(NodeContainer(camera.rxNodes.Get(k))).Total() << "\n";
+    }
+    std::ofstream leaves = study.OpenOutput("leaves.csv");
+    leaves << "leaf,boards,fragments_generated,fragments_lost,buffer_peak_bytes,drops\n";
+    for (uint32_t l = 0; l < camera.leaves.size(); l++)
+    {
+        uint32_t first = l * f.boardsPerLeaf;
+        uint32_t last = std::min(f.boards, first + f.boardsPerLeaf);
+        FeroceFrameLosses lost;
+        lost.Add(camera.leaves[l]->GetObject<Node>());
+        uint64_t generated = 0;
+        uint64_t fragmentsLost = 0;
+        uint64_t peak = 0;
+        for (uint32_t b = first; b < last; b++)
+        {
+            lost.Add(camera.boardNodes.Get(b));
+            generated += apps[b]->GetEventsGenerated();
+            fragmentsLost += apps[b]->GetEventsLost();
+            peak = std::max(peak, apps[b]->GetBufferPeak());
+        }
+        leaves << l << "," << last - first << "," << generated << "," << fragmentsLost << ","
+               << peak << "," << lost.Total() << "\n";
+    }
+}
+
+/**
+ * The counters' sums (results.md, "Metric names"), each part counted where it happens: frames
+ * lost anywhere by place (drops, the caller's, is their sum), fragments and camera events by
+ * outcome and cause.  A sum that does
+ * not hold is a bug of the model: a warning, and identity_violations counts them.
+ */
+void
+AddCounters(FeroceStudy& study,
+            const BoardTotals& t,
+            const AdvcamEventTally& tally,
+            const FeroceFrameLosses& lost)
+{
+    uint32_t violations = 0;
+    auto check = [&](const std::string& what, uint64_t total, uint64_t sum) {
+        if (total != sum)
+        {
+            violations++;
+            study.Warn("the counters do not add up (a bug): " + what + ": " +
+                       std::to_string(total) + " != " + std::to_string(sum));
+        }
+    };
+    for (const auto& part : lost.Parts())
+    {
+        study.AddMetric(part.first, double(part.second));
+    }
+    uint64_t fragmentsLost = t.eventsLost + t.failed;
+    study.AddMetric("fragments_generated", double(t.eventsGenerated));
+    study.AddMetric("fragments_delivered", double(t.delivered));
+    study.AddMetric("fragments_lost", double(fragmentsLost));
+    study.AddMetric("fragments_lost_board_buffer", double(t.eventsLost));
+    study.AddMetric("fragments_lost_request_failed", double(t.failed));
+    study.AddMetric("fragments_in_flight", double(t.inFlight));
+    check("fragments_generated = delivered + lost + in flight",
+          t.eventsGenerated,
+          t.delivered + fragmentsLost + t.inFlight);
+    study.AddMetric("camera_events_generated", double(tally.GetGenerated()));
+    study.AddMetric("camera_events_built", double(tally.GetBuilt()));
+    study.AddMetric("camera_events_lost", double(tally.GetLost()));
+    uint64_t byCause = 0;
+    for (int c = 0; c < AdvcamEventTally::CAUSES; c++)
+    {
+        auto cause = AdvcamEventTally::Cause(c);
+        study.AddMetric(std::string("camera_events_lost_") + AdvcamEventTally::GetCauseName(cause),
+                        double(tally.GetLost(cause)));
+        byCause += tally.GetLost(cause);
+    }
+    study.AddMetric("camera_events_in_flight", double(tally.GetInFlight()));
+    check("camera_events_generated = built + lost + in flight",
+          tally.GetGenerated(),
+          tally.GetBuilt() + byCause + tally.GetInFlight());
+    study.AddMetric("identity_violations", double(violations));
 }
 
 } // namespace
@@ -219,7 +334,7 @@ main(int argc, char* argv[])
                       MilliSeconds(1),
                       MilliSeconds(1));
     f.AddTo(study);
-    if (!study.Parse(argc, argv))
+    if (!study.Parse(argc, argv) || !f.triggerRate.Apply(study, f.triggerInterval))
     {
         return study.GetExitCode();
     }
@@ -286,6 +401,62 @@ main(int argc, char* argv[])
         }
         return double(lost);
     });
+    // the camera's steady state: its events, the boards' buffers, frames lost
+    AdvcamEventTally tally(apps, f.receivers);
+    study.AddSteadyGauge(
+        "camera_events_generated",
+        [&tally]() { return double(tally.GetGenerated()); },
+        FeroceSteadyState::COUNTER,
+        false);
+    study.AddSteadyGauge(
+        "camera_events_lost",
+        [&tally]() { return double(tally.GetLost()); },
+        FeroceSteadyState::COUNTER,
+        true);
+    // the share of this window's camera events that were lost (0 in a window without one)
+    uint64_t seenGenerated = 0;
+    uint64_t seenLost = 0;
+    study.AddSteadyGauge(
+        "camera_events_lost_fraction",
+        [&tally, &seenGenerated, &seenLost]() {
+            uint64_t generated = tally.GetGenerated() - seenGenerated;
+            uint64_t lost = tally.GetLost() - seenLost;
+            seenGenerated = tally.GetGenerated();
+            seenLost = tally.GetLost();
+            return generated ? double(lost) / double(generated) : 0.0;
+        },
+        FeroceSteadyState::MEAN,
+        false);
+    study.AddSteadyGauge(
+        "board_buffer_max_bytes",
+        [&apps]() {
+            uint64_t most = 0;
+            for (auto& a : apps)
+            {
+                most = std::max(most, a->TakeBufferWindowPeak());
+            }
+            return double(most);
+        },
+        FeroceSteadyState::MAX,
+        false);
+    study.AddSteadyGauge(
+        "board_buffer_mean_bytes",
+        [&apps]() {
+            double sum = 0;
+            for (auto& a : apps)
+            {
+                sum += double(a->GetBufferBytes());
+            }
+            return sum / double(apps.size());
+        },
+        FeroceSteadyState::MEAN,
+        false);
+    NodeContainer everyNode = NodeContainer::GetGlobal();
+    study.AddSteadyGauge(
+        "drops",
+        [everyNode]() { return double(FeroceFrameLosses::Of(everyNode).Total()); },
+        FeroceSteadyState::COUNTER,
+        false);
     // per-board rates from the end of the warm-up on (the whole run when it is as long)
     std::vector<uint64_t> atWarmup(f.boards, 0);
     Time warmup = study.GetMeasureFrom();
@@ -303,22 +474,19 @@ main(int argc, char* argv[])
     }
 
     BoardTotals t = WriteBoards(study, f, rxApps, apps, boardQps, atWarmup, warmup);
+    WritePlaces(study, f, camera, rxApps, apps, tally);
     uint64_t cnps = 0;
-    uint64_t drops = 0; // the switches' and the receivers'
     for (auto& nic : camera.rxNics)
     {
         cnps += nic->GetCounters().cnpsSent;
-        drops += nic->GetRxErrorDrops();
     }
-    for (auto& s : switches)
-    {
-        drops += s.sw->GetCounters().TotalDrops();
-    }
-    study.AddMetric("drops", double(drops));
+    FeroceFrameLosses lost = FeroceFrameLosses::Of(everyNode);
+    study.AddMetric("drops", double(lost.Total())); // frames lost anywhere
     study.AddMetric("cnps", double(cnps));
     study.AddMetric("retransmits", double(t.retransmits));
     study.AddMetric("events_generated", double(t.eventsGenerated));
     study.AddMetric("events_lost", double(t.eventsLost));
+    AddCounters(study, t, tally, lost);
     Simulator::Destroy();
     return study.Finish();
 }

@@ -12,12 +12,14 @@
 //
 // Writes into --outdir: goodput.csv (Gb/s per board per window, and Jain's
 // index), series.csv (switch queue toward the receiver, buffer, each board's
-// DCQCN rate Rc), pause.csv (PAUSE intervals), recovery.csv (each board's NAKs
-// and retransmission timeouts), metrics.txt; one row into --db.
+// DCQCN rate Rc, frames lost so far), pause.csv (PAUSE intervals), recovery.csv
+// (each board's NAKs and retransmission timeouts), metrics.txt (the whole run's
+// and the steady state's); one row into --db.
 
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
 #include "ns3/feroce-flag-groups.h"
+#include "ns3/feroce-frame-losses.h"
 #include "ns3/feroce-study.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
@@ -71,7 +73,7 @@ main(int argc, char* argv[])
     study.GetCommandLine().Uses({"ns3::RateErrorModel"});
     link.AddTo(study);
     traffic.AddTo(study);
-    if (!study.Parse(argc, argv) ||
+    if (!study.Parse(argc, argv) || !traffic.triggerRate.Apply(study, traffic.triggerInterval) ||
         (loss == 0 && study.RefuseType("ns3::RateErrorModel",
                                        "without --loss this program builds no error model")))
     {
@@ -144,6 +146,12 @@ main(int argc, char* argv[])
         study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
                        [qp]() { return qp->GetRateBps() / 1e9; });
     }
+    NodeContainer everyNode = NodeContainer::GetGlobal();
+    study.AddSteadyGauge(
+        "drops",
+        [everyNode]() { return double(FeroceFrameLosses::Of(everyNode).Total()); },
+        FeroceSteadyState::COUNTER,
+        false);
     study.EnablePcap(helper, "advcam");
     int64_t stream = helper.AssignStreams(1) + 1;
     for (Ptr<RoceFrontEndApp> app : apps)
@@ -178,9 +186,10 @@ main(int argc, char* argv[])
     }
     std::ofstream recoveryCsv = study.OpenOutput("recovery.csv");
     recovery.Write(recoveryCsv);
-    // the switch's metrics come from WatchSwitch; the receiver's losses are drops too
+    // the switch's metrics come from WatchSwitch; drops are frames lost anywhere
     uint64_t rxLost = incast.receiver->GetRxErrorDrops();
-    study.AddMetric("drops", double(incast.sw->GetCounters().TotalDrops() + rxLost));
+    FeroceFrameLosses lost = FeroceFrameLosses::Of(everyNode);
+    study.AddMetric("drops", double(lost.Total()));
     study.AddMetric("cnps", double(cnps));
     study.AddMetric("retransmits", double(retx));
     study.AddMetric("ce_received", double(ce));
@@ -188,6 +197,10 @@ main(int argc, char* argv[])
     study.AddMetric("timeouts", double(timeouts));
     study.AddMetric("receiver_losses", double(rxLost));
     study.AddMetric("events_lost", double(eventsLost));
+    for (const auto& part : lost.Parts())
+    {
+        study.AddMetric(part.first, double(part.second));
+    }
     Simulator::Destroy();
     return study.Finish();
 }

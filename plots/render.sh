@@ -2,7 +2,8 @@
 # Renders the pictures of a study run (PNG and SVG):
 #   plots/render.sh RUNDIR [PREFIX]
 # writes PREFIX-throughput, -queue, -rate, -jain .png/.svg (the ones whose data
-# the run has); for an advcam-camera run -switches instead of -queue and -rate,
+# the run has); for an advcam-camera run -switches instead of -queue and -rate, and -load
+# (offered against delivered), -events (events lost per window), -buffer (the boards' buffers),
 # for an advcam-mtu run (mtu.csv) -mtu and -throughput, for an advcam-receiver run
 # (bench.csv) -pmtu and -bench, for an advcam-window run (window.csv) -window. PREFIX defaults to
 # plots/<RUNDIR's name>. Run from the repository root.
@@ -88,7 +89,7 @@ elif [ -f "$dir/mtu.csv" ]; then
     title="$run: a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
 elif has receivers; then
     kind=camera
-    title="$run: $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us\\n$(onoff dcqcn "$(dcqcn)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
+    title="$run: $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us$(onoff poisson ' (Poisson)' ''), $(awk -v b="$(param boardBuffer)" 'BEGIN { if (b % 1024 == 0) printf "%g KiB", b / 1024; else printf "%d B", b }') board buffers\\n$(onoff dcqcn "$(dcqcn)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
 elif has presets; then
     kind=sawtooth
     title="$run: $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
@@ -134,6 +135,15 @@ for term in png svg; do
         draw throughput study-throughput.gp "n=$n; what='receiver'; ymax=$ymax; t=\"$title\""
         draw jain study-jain.gp "n=$n; what='the receivers'; t=\"$title\""
         draw switches study-switches.gp "kmin=${kmin:-0}; kmax=${kmax:-0}; t=\"$title\""
+        # the camera's answer: offered against delivered, events lost, the boards' buffers, with
+        # the steady state's start (metrics.txt's ss_start_ms)
+        if head -1 "$dir/series.csv" | grep -q camera_events_lost; then
+            ss=$(sed -n 's/^ss_start_ms=//p' "$dir/metrics.txt" 2>/dev/null)
+            cam="boards=$(param boards); frag=$(param fragmentSize); ss=${ss:--1}; t=\"$title\""
+            draw load study-camera-load.gp "n=$n; $cam"
+            draw events study-camera-events.gp "$cam"
+            draw buffer study-camera-buffer.gp "buffer=$(param boardBuffer); $cam"
+        fi
         continue ;;
     esac
     for pic in throughput jain; do

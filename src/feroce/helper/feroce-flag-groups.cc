@@ -10,6 +10,8 @@
 
 #include "ns3/feroce-switch.h"
 
+#include <cmath>
+
 namespace ns3
 {
 
@@ -101,6 +103,7 @@ BoardTrafficFlags::AddTo(FeroceStudy& study)
         .Attribute("ns3::RoceFrontEndApp::Mode");
     study.AddFlag("triggerInterval", "Trigger mode: time between events", triggerInterval)
         .Attribute("ns3::RoceFrontEndApp::TriggerInterval");
+    triggerRate.AddTo(study);
     study.AddFlag("boardBuffer", "Trigger mode: on-board buffer bytes", boardBuffer)
         .Attribute("ns3::RoceFrontEndApp::BufferSize");
     study.AddFlag("ackTimeout", "QP retransmission timeout", ackTimeout)
@@ -111,6 +114,50 @@ BoardTrafficFlags::AddTo(FeroceStudy& study)
                  "Each timeout fires a uniform draw of up to this much after ackTimeout",
                  ackJitter)
         .Attribute("ns3::RoceQueuePair::AckTimeoutJitter");
+}
+
+void
+TriggerRateFlag::AddTo(FeroceStudy& study)
+{
+    FeroceStudy* s = &study;
+    study
+        .AddFlag("triggerRate",
+                 "Triggers per second (the mean if Poisson), instead of --triggerInterval",
+                 rate)
+        .Check([s](const double& r) {
+            if (!s->IsGiven("triggerRate"))
+            {
+                return std::string();
+            }
+            if (s->IsGiven("triggerInterval"))
+            {
+                return std::string("no --triggerInterval beside it (give one of the two)");
+            }
+            // an interval of 1 ns at most 1e9 triggers per second
+            return r > 0 && r <= 1e9 ? std::string() : std::string("> 0 and <= 1e9 per second");
+        });
+}
+
+bool
+TriggerRateFlag::Apply(FeroceStudy& study, Time& interval) const
+{
+    if (!study.IsGiven("triggerRate"))
+    {
+        return true;
+    }
+    interval = NanoSeconds(int64_t(std::llround(1e9 / rate)));
+    std::string error =
+        study.GetCommandLine().SetDefault("ns3::RoceFrontEndApp::TriggerInterval",
+                                          FeroceCommandLine::Canonical(interval),
+                                          FeroceSource::Flag,
+                                          "triggerRate",
+                                          study.GetCommandLine().GetText("triggerRate"));
+    if (!error.empty())
+    {
+        study.Reject(error);
+        return false;
+    }
+    return true;
 }
 
 void

@@ -61,9 +61,32 @@ struct DcqcnSwitchFlags
 
 /**
  * \ingroup feroce
+ * --triggerRate beside --triggerInterval: the camera's triggers per second (the mean if
+ * Poisson), or the time between them; one or the other (both given: refused at Parse).
+ *
+ *   study.AddFlag("triggerInterval", ...).Attribute("ns3::RoceFrontEndApp::TriggerInterval");
+ *   rate.AddTo(study);
+ *   if (!study.Parse(argc, argv) || !rate.Apply(study, interval)) return study.GetExitCode();
+ */
+struct TriggerRateFlag
+{
+    double rate{0}; ///< per second; 0: not given (--triggerInterval's value holds)
+
+    /// Registers --triggerRate (after --triggerInterval).
+    void AddTo(FeroceStudy& study);
+    /**
+     * After Parse: with --triggerRate given, interval = 1 / rate (to the nanosecond), set as
+     * ns3::RoceFrontEndApp::TriggerInterval's value by the flag.  False (message printed) when
+     * the program must exit with study.GetExitCode().
+     */
+    bool Apply(FeroceStudy& study, Time& interval) const;
+};
+
+/**
+ * \ingroup feroce
  * The boards' traffic and transport, in this order: --pmtu --messageSize --write --imm --mode
- * --triggerInterval --boardBuffer --ackTimeout --ackJitter, each its attribute's value
- * (ns3::RoceQueuePair::Pmtu, ns3::RoceFrontEndApp::MessageSize, Write, WithImmediate, Mode,
+ * --triggerInterval --triggerRate --boardBuffer --ackTimeout --ackJitter, each its attribute's
+ * value (ns3::RoceQueuePair::Pmtu, ns3::RoceFrontEndApp::MessageSize, Write, WithImmediate, Mode,
  * TriggerInterval, BufferSize, ns3::RoceQueuePair::AckTimeout, AckTimeoutJitter).
  */
 struct BoardTrafficFlags
@@ -74,6 +97,7 @@ struct BoardTrafficFlags
     bool imm{false};
     std::string mode{"saturate"};
     Time triggerInterval{MicroSeconds(100)};
+    TriggerRateFlag triggerRate; ///< Apply after Parse
     uint64_t boardBuffer{4 << 20};
     Time ackTimeout{MilliSeconds(1)};
     Time ackJitter{0};

@@ -59,6 +59,13 @@ FeroceGoodputMeter::GetGaugeCount() const
     return m_gauges.size();
 }
 
+void
+FeroceGoodputMeter::OnWindow(
+    std::function<void(const std::vector<double>&, const std::vector<double>&)> observer)
+{
+    m_observer = observer;
+}
+
 bool
 FeroceGoodputMeter::WriteFlows(const std::string& path) const
 {
@@ -117,6 +124,8 @@ FeroceGoodputMeter::Sample()
     uint64_t windowBytes = 0;
     uint64_t topBytes = 0;
     int top = -1;
+    m_windowGbps.clear();
+    m_windowGauges.clear();
     m_goodputCsv << now.GetNanoSeconds();
     for (Flow& f : m_flows)
     {
@@ -131,6 +140,7 @@ FeroceGoodputMeter::Sample()
         }
         f.last = b;
         m_goodputCsv << "," << FeroceFormatNumber(gbps);
+        m_windowGbps.push_back(gbps);
         if (f.start <= from && now <= f.stop)
         {
             active.push_back(gbps);
@@ -152,9 +162,14 @@ FeroceGoodputMeter::Sample()
         m_seriesCsv << now.GetNanoSeconds();
         for (auto& g : m_gauges)
         {
-            m_seriesCsv << "," << FeroceFormatNumber(g.second());
+            m_windowGauges.push_back(g.second());
+            m_seriesCsv << "," << FeroceFormatNumber(m_windowGauges.back());
         }
         m_seriesCsv << "\n";
+    }
+    if (m_observer)
+    {
+        m_observer(m_windowGbps, m_windowGauges);
     }
     if (now + m_window <= m_duration)
     {

@@ -40,6 +40,10 @@ class FeroceGoodputMeter
 
     std::size_t GetFlowCount() const;
     std::size_t GetGaugeCount() const;
+    /// Called at the end of each window with the flows' Gb/s in it and the gauges' values, in
+    /// the order they were added (a study's steady state is made of these).
+    void OnWindow(std::function<void(const std::vector<double>& flowGbps,
+                                     const std::vector<double>& gauges)> observer);
 
     /**
      * Opens goodput.csv (and series.csv if there are gauges) at these paths and schedules the
@@ -82,6 +86,9 @@ class FeroceGoodputMeter
 
     std::vector<Flow> m_flows;
     std::vector<std::pair<std::string, std::function<double()>>> m_gauges;
+    std::function<void(const std::vector<double>&, const std::vector<double>&)> m_observer;
+    std::vector<double> m_windowGbps;   ///< this window's, for the observer
+    std::vector<double> m_windowGauges; ///< this window's, for the observer
     Time m_window;
     Time m_warmup;
     Time m_duration;

@@ -64,6 +64,11 @@ FeroceStudy::FeroceStudy(const std::string& scenario,
     AddFlag("window", "Goodput averaging window", m_window);
     AddFlag("warmup", "Windows ending before this are left out of Jain's index", m_warmup);
     AddFlag("pcap", "Write a pcap per device into outdir", m_pcap);
+    AddFlag("steadyStart",
+            "Where the steady state starts: auto (after --warmup, where MSER-5 ends the judged "
+            "series' transients) or warmup (at --warmup)",
+            m_steadyStart)
+        .OneOf({"auto", "warmup"});
     m_cmd.AddValue("db", "Results database (sqlite); none: write no row", m_db);
     m_cmd.AddValue("force", "Run even if the outputs would pass 200 MB", m_force);
     // what every study's helpers set per object, or derive
@@ -129,6 +134,13 @@ void
 FeroceStudy::Warn(const std::string& text)
 {
     m_cmd.Warn(text);
+    if (m_startedAt.empty())
+    {
+        return; // printed when the run starts
+    }
+    // after the run's start (what the run found): printed now, params.txt written again
+    std::cerr << m_cmd.GetProgram() << ": warning: " << text << std::endl;
+    m_lateWarnings = true;
 }
 
 std::vector<std::pair<std::string, std::string>>
@@ -320,6 +332,16 @@ FeroceStudy::AddGauge(const std::string& name, std::function<double()> value)
 }
 
 void
+FeroceStudy::AddSteadyGauge(const std::string& name,
+                            std::function<double()> value,
+                            FeroceSteadyState::Reduce how,
+                            bool judged)
+{
+    m_steadyGauges.push_back({m_meter.GetGaugeCount(), name, how, judged});
+    m_meter.AddGauge(name, value);
+}
+
+void
 FeroceStudy::WatchSwitch(Ptr<FeroceSwitch> sw, uint32_t port)
 {
     WatchSwitches({{"", sw}}, {{"queue_to_receiver_bytes", 0, port}});
@@ -331,6 +353,7 @@ FeroceStudy::WatchSwitches(const std::vector<WatchedSwitch>& switches,
 {
     m_switches = switches;
     m_probes.clear();
+    m_queueGauges.clear();
     for (const WatchedSwitch& s : switches)
     {
         m_probes.push_back(std::make_unique<FeroceSwitchProbe>(s.sw));
@@ -339,6 +362,7 @@ FeroceStudy::WatchSwitches(const std::vector<WatchedSwitch>& switches,
     {
         FeroceSwitchProbe* probe = m_probes.at(q.sw).get();
         uint32_t port = q.port;
+        m_queueGauges.push_back(m_meter.GetGaugeCount());
         AddGauge(q.gauge, [probe, port]() { return double(probe->TakeWindowMax(port)); });
     }
     for (const WatchedSwitch& s : switches)
@@ -422,6 +446,57 @@ void
 FeroceStudy::AddLatency(Time latency)
 {
     m_latenciesUs.push_back(latency.GetSeconds() * 1e6);
+}
+
+void
+FeroceStudy::StartSteadyState()
+{
+    m_steady.AddSeries("goodput_gbps", FeroceSteadyState::MEAN, true);
+    if (!m_queueGauges.empty())
+    {
+        m_steady.AddSeries("queue_max_bytes", FeroceSteadyState::MAX, false);
+    }
+    for (const SteadyGauge& g : m_steadyGauges)
+    {
+        m_steady.AddSeries(g.name, g.how, g.judged);
+    }
+    m_meter.OnWindow([this](const std::vector<double>& gbps, const std::vector<double>& gauges) {
+        std::vector<double> values;
+        double sum = 0;
+        for (double g : gbps)
+        {
+            sum += g;
+        }
+        values.push_back(sum);
+        if (!m_queueGauges.empty())
+        {
+            double most = 0;
+            for (std::size_t i : m_queueGauges)
+            {
+                most = std::max(most, gauges[i]);
+            }
+            values.push_back(most);
+        }
+        for (const SteadyGauge& g : m_steadyGauges)
+        {
+            values.push_back(gauges[g.gauge]);
+        }
+        m_steady.AddWindow(values);
+    });
+}
+
+std::vector<std::pair<std::string, double>>
+FeroceStudy::FinishSteadyState()
+{
+    // the first window that starts at or after the warm-up (Jain's index's first)
+    int64_t w = m_window.GetTimeStep();
+    std::size_t first = std::size_t((m_warmup.GetTimeStep() + w - 1) / w);
+    m_steady.Finish(first, m_steadyStart == "auto", m_window);
+    for (const std::string& warning : m_steady.GetWarnings())
+    {
+        Warn(warning);
+    }
+    return m_steady.GetMetrics();
 }
 
 void
@@ -509,6 +584,7 @@ FeroceStudy::Run()
         m_exitCode = 1;
         return false;
     }
+    StartSteadyState();
     if (m_pcap)
     {
         for (auto& p : m_pcaps)
@@ -550,9 +626,17 @@ FeroceStudy::Finish()
         metrics.push_back(m);
     }
     metrics.insert(metrics.end(), m_switchMetrics.begin(), m_switchMetrics.end());
+    // the program's metrics, then the steady state's (after every whole-run metric)
+    std::vector<std::pair<std::string, double>> theirs = m_metrics;
+    for (auto& m : FinishSteadyState())
+    {
+        theirs.push_back(m);
+    }
     FeroceRowWriter row(m_scenario, GetParameters(), RngSeedManager::GetRun(), m_cmd.GetWarnings());
-    row.SetMetrics(metrics, m_metrics);
-    bool written = row.WriteMetrics(GetPath("metrics.txt"), std::cout);
+    row.SetMetrics(metrics, theirs);
+    // params.txt was written before the run: again, with the warnings found since
+    bool written = row.WriteMetrics(GetPath("metrics.txt"), std::cout) &&
+                   (!m_lateWarnings || row.WriteParams(GetPath("params.txt")));
     if (!m_meter.Close() || !written)
     {
         std::cerr << m_scenario << ": cannot write into " << m_outdir << std::endl;

@@ -10,6 +10,7 @@
 #include "ns3/feroce-command-line.h"
 #include "ns3/feroce-goodput-meter.h"
 #include "ns3/feroce-run-output.h"
+#include "ns3/feroce-steady-state.h"
 #include "ns3/feroce-switch-probe.h"
 #include "ns3/nstime.h"
 
@@ -32,8 +33,13 @@ class RoceHelper;
  * params.txt, metrics.txt, the row) and where its files go (FeroceRunOutput: checked before the
  * run, published with the row or not at all).  src/feroce/doc/studies.md.
  *
- * Every study takes --outdir, --duration, --window, --warmup, --pcap, --db and --force, and
- * ns-3's own --RngRun and --ns3::Type::Attribute=value.
+ * Every study takes --outdir, --duration, --window, --warmup, --pcap, --steadyStart, --db and
+ * --force, and ns-3's own --RngRun and --ns3::Type::Attribute=value.
+ *
+ * Every study also reports the steady state (FeroceSteadyState; results.md, "Steady state"):
+ * goodput_gbps_ss and its interval, queue_max_bytes_ss when switches are watched, and NAME_ss
+ * of each AddSteadyGauge, over the windows from ss_start_ms on, with one warning per judged
+ * series that has not settled (printed and recorded with the run).
  *
  *   FeroceStudy study("advcam-incast", "results/advcam-incast", MilliSeconds(30));
  *   study.AddFlag("boards", "Front-end boards", boards).Range(1, 1000);
@@ -86,7 +92,8 @@ class FeroceStudy
     /// Refuses an attribute of type the user gave (true: refused, the message printed), why: e.g.
     /// "without --loss this program builds no error model".
     bool RefuseType(const std::string& type, const std::string& why);
-    /// An odd setting: printed (one line) when the run starts, recorded with it.
+    /// An odd setting: printed (one line) when the run starts, recorded with it; after the run
+    /// started (what the run found, e.g. that it has not settled), printed at once.
     void Warn(const std::string& text);
 
     /// A time a program reads from a list flag: "<number><unit>" (unit s, ms, us or ns) or "0";
@@ -125,6 +132,16 @@ class FeroceStudy
                  Time stop);
     /// A time series read at the end of each window into series.csv.
     void AddGauge(const std::string& name, std::function<double()> value);
+    /**
+     * A gauge whose steady-state variant is a metric: NAME_ss, reduced over the steady windows
+     * as how says (a counter's value: its increase), NAME_ss_ci95 for a MEAN; judged: the
+     * convergence check looks at it and it takes part in choosing where the steady state
+     * starts (--steadyStart=auto).
+     */
+    void AddSteadyGauge(const std::string& name,
+                        std::function<double()> value,
+                        FeroceSteadyState::Reduce how,
+                        bool judged);
     /**
      * Watches a switch (FeroceSwitchProbe): gauges queue_to_receiver_bytes (the most
      * bytes queued on port per window) and buffer_bytes; after the run pause.csv and
@@ -190,6 +207,10 @@ class FeroceStudy
     double EstimateOutputBytes(std::string* what) const;
     /// Creates the run's folder (once); false after a refusal.
     bool BeginOutput();
+    /// Declares the steady state's series and feeds it each window (before the run).
+    void StartSteadyState();
+    /// The steady-state metrics (their warnings given by Warn).
+    std::vector<std::pair<std::string, double>> FinishSteadyState();
 
     std::string m_scenario;
     FeroceCommandLine m_cmd;
@@ -199,6 +220,7 @@ class FeroceStudy
     Time m_window;
     Time m_warmup;
     bool m_pcap{false};
+    std::string m_steadyStart{"auto"};
     std::string m_db{"results/feroce.db"};
     int m_exitCode{0};
     std::unique_ptr<FeroceRunOutput> m_output;
@@ -209,6 +231,19 @@ class FeroceStudy
     std::vector<WatchedSwitch> m_switches; ///< WatchSwitch's (one, no name) or WatchSwitches'
     std::vector<std::unique_ptr<FeroceSwitchProbe>> m_probes; ///< one per switch
     std::vector<std::pair<std::string, double>> m_switchMetrics;
+    FeroceSteadyState m_steady;
+    std::vector<std::size_t> m_queueGauges; ///< the meter's gauges that are watched queues
+
+    struct SteadyGauge
+    {
+        std::size_t gauge; ///< the meter's index
+        std::string name;
+        FeroceSteadyState::Reduce how;
+        bool judged;
+    };
+
+    std::vector<SteadyGauge> m_steadyGauges;
+    bool m_lateWarnings{false}; ///< warnings since the run started: params.txt again
     std::string m_extraOutputs;
     std::string m_startedAt;
     double m_wallSeconds{0};

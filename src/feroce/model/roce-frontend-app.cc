@@ -203,6 +203,7 @@ RoceFrontEndApp::Trigger()
         std::size_t i = event % m_dests.size();
         m_buffered += m_messageSize;
         m_bufferPeak = std::max(m_bufferPeak, m_buffered);
+        m_bufferWindowPeak = std::max(m_bufferWindowPeak, m_buffered);
         m_dests[i].waiting.push_back(event);
         PostPending(i);
     }
@@ -326,6 +327,14 @@ uint64_t
 RoceFrontEndApp::GetBufferBytes() const
 {
     return m_buffered;
+}
+
+uint64_t
+RoceFrontEndApp::TakeBufferWindowPeak()
+{
+    uint64_t peak = m_bufferWindowPeak;
+    m_bufferWindowPeak = m_buffered;
+    return peak;
 }
 
 uint64_t

@@ -74,6 +74,9 @@ class RoceFrontEndApp : public Application
     uint64_t GetBufferPeak() const;
     /// Bytes the on-board buffer holds now.
     uint64_t GetBufferBytes() const;
+    /// Most bytes the on-board buffer held since the last call (a study's window), then
+    /// starts again from what it holds now.
+    uint64_t TakeBufferWindowPeak();
     /// Requests that completed with an error status (flushed ones included).
     uint64_t GetMessagesFailed() const;
     /// The status of the first request that failed, other than flushed (ROCE_WC_SUCCESS if none):
@@ -123,6 +126,7 @@ class RoceFrontEndApp : public Application
     uint64_t m_completed;
     uint64_t m_bytesCompleted;
     uint64_t m_bufferPeak;
+    uint64_t m_bufferWindowPeak{0};
     uint64_t m_failed{0};
     RoceCompletionStatus m_failure{ROCE_WC_SUCCESS};
     TracedCallback<uint64_t> m_lostTrace;
