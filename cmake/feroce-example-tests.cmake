@@ -192,3 +192,8 @@ add_test(NAME ns3-feroce-front-door COMMAND feroce-test-runner --suite=feroce-fr
 add_test(NAME study-camera
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/camera-test.sh
                  $<TARGET_FILE:advcam-camera> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/camera)
+# the camera sweep of the docs, small (the full one: the sweep-camera target)
+add_test(NAME study-camera-sweep
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/camera-sweep-test.sh
+                 $<TARGET_FILE:feroce-sweep> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/camera-sweep)
+set_tests_properties(study-camera-sweep PROPERTIES TIMEOUT 300)

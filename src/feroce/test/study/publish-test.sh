@@ -32,7 +32,8 @@ check "the killed run's files stay where they were" test "$(ls "$out/incomplete-
 check "the next run left no folder of its own" test ! -e "$out/incomplete-run-2"
 check "a warning names the leftovers" grep -q "^advcam-incast: warning: .*incomplete-run holds the files of a run that did not finish" "$work/next.err"
 check "the warning is in params.txt" grep -q '^warnings=.*incomplete-run holds' "$out/params.txt"
-check "and in the row" test "$(sqlite3 "$db" "SELECT json_array_length(warnings) FROM runs ORDER BY id DESC LIMIT 1")" = 2
+# (with the warm-up made 0 and the steady state too short to judge)
+check "and in the row" test "$(sqlite3 "$db" "SELECT json_array_length(warnings) FROM runs ORDER BY id DESC LIMIT 1")" = 3
 check "one row" test "$(rows)" = 1
 
 # 1b. a former run's captures do not stand beside a later run's results (a user's file stays)
@@ -52,7 +53,7 @@ echo old >"$out/goodput.csv"
 status=0
 "$bin/advcam-incast" --duration=2ms --outdir="$out" --db="$db" >"$work/p.out" 2>"$work/p.err" || status=$?
 check "a folder in the way fails the publish (exit $status)" test "$status" = 1
-check "one line names it" sh -c "test \$(wc -l <'$work/p.err') -le 2 && grep -q 'recovery.csv is in the way' '$work/p.err'"
+check "one line names it" sh -c "test \$(grep -vc ': warning: ' '$work/p.err') = 1 && grep -q 'recovery.csv is in the way' '$work/p.err'"
 check "no row" test "$(rows)" = 1
 check "the former goodput.csv is back" test "$(cat "$out/goodput.csv")" = old
 check "no file of the run published" test ! -e "$out/metrics.txt" -a ! -e "$out/params.txt"
@@ -90,7 +91,8 @@ check "a board starting after the end is warned" grep -q '^advcam-incast: warnin
 check "each warning once" test "$(grep -c 'board 1 starts' "$work/w.err")" = 1
 check "recorded in params.txt" grep -q '^warnings=.*board 1 starts' "$out/params.txt"
 check "recorded in the row" test "$(sqlite3 "$db" "SELECT json_extract(warnings, '\$[1]') FROM runs ORDER BY id DESC LIMIT 1")" = "board 1 starts at or after --duration: it sends nothing"
-"$bin/advcam-incast" --duration=4ms --outdir="$work/nw" --db="$db" --warmup=1ms >/dev/null 2>"$work/nw.err"
+# (one board, long enough for its steady state to be judged)
+"$bin/advcam-incast" --boards=1 --duration=6ms --window=100us --warmup=1ms --outdir="$work/nw" --db="$db" >/dev/null 2>"$work/nw.err"
 check "no warning: nothing on stderr" test ! -s "$work/nw.err"
 check "no warning: no warnings line" sh -c "! grep -q '^warnings=' '$work/nw/params.txt'"
 check "no warning: the column is null" test "$(sqlite3 "$db" "SELECT warnings IS NULL FROM runs ORDER BY id DESC LIMIT 1")" = 1
