@@ -60,8 +60,10 @@ FeroceSteadyState::Finish(std::size_t firstWindow, bool autoStart, Time window)
     };
     if (autoStart)
     {
-        // the latest end of a transient among the judged series
+        // the latest end of a transient among the judged series; a transient that MSER-5 ends
+        // at its limit (half the series) may last longer than the run
         std::size_t cut = 0;
+        std::vector<std::pair<std::string, std::size_t>> atLimit;
         for (const Series& s : m_series)
         {
             std::vector<double> x = PerWindow(s);
@@ -70,7 +72,18 @@ FeroceSteadyState::Finish(std::size_t firstWindow, bool autoStart, Time window)
                 struct feroce_mser mser;
                 feroce_mser5(x.data() + m_start, x.size() - m_start, &mser);
                 cut = std::max(cut, mser.truncate);
+                if (mser.at_limit && mser.truncate > 0)
+                {
+                    atLimit.emplace_back(s.name, mser.truncate);
+                }
             }
+        }
+        for (const auto& series : atLimit)
+        {
+            m_warnings.push_back(series.first +
+                                 " has not settled by the middle of the run (MSER-5 ends its "
+                                 "transient at its limit, " +
+                                 at(m_start + series.second) + "): a longer --duration");
         }
         m_start += cut;
     }
