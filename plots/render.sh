@@ -89,7 +89,7 @@ elif [ -f "$dir/mtu.csv" ]; then
     title="$run: a board -> switch -> receiver per PMTU, $(gbps "$(param linkRate)") links, $(param messageSize)-B WRITEs"
 elif has receivers; then
     kind=camera
-    title="$run: $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)"), $(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us$(onoff poisson ' (Poisson)' ''), $(awk -v b="$(param boardBuffer)" 'BEGIN { if (b % 1024 == 0) printf "%g KiB", b / 1024; else printf "%d B", b }') board buffers\\n$(onoff dcqcn "$(dcqcn)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
+    title="$run: $(param boards) boards ($(param boardsPerLeaf) per leaf, $(gbps "$(param uplinkRate)") uplinks), $(param receivers) receivers at $(gbps "$(param receiverRate)")\\n$(param fragmentSize)-B fragments every $(awk -v s="$(param triggerInterval)" 'BEGIN { printf "%g", s * 1e6 }') us$(onoff poisson ' (Poisson)' ''), $(awk -v b="$(param boardBuffer)" 'BEGIN { if (b % 1024 == 0) printf "%g KiB", b / 1024; else printf "%d B", b }') board buffers\\n$(onoff dcqcn "$(dcqcn)" 'no DCQCN'), $(onoff pfc PFC 'no PFC'), $ecn"
 elif has presets; then
     kind=sawtooth
     title="$run: $n boards -> switch -> receiver, CNP interval $(awk -v s="$(param cnpInterval)" 'BEGIN { printf "%g", s * 1e6 }') us, $ecn"
