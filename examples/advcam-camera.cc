@@ -451,12 +451,7 @@ main(int argc, char* argv[])
         },
         FeroceSteadyState::MEAN,
         true); // judged: buffers that fill for ever (an overload) have no steady state
-    NodeContainer everyNode = NodeContainer::GetGlobal();
-    study.AddSteadyGauge(
-        "drops",
-        [everyNode]() { return double(FeroceFrameLosses::Of(everyNode).Total()); },
-        FeroceSteadyState::COUNTER,
-        false);
+    study.AddDropsGauge();
     // per-board rates from the end of the warm-up on (the whole run when it is as long)
     std::vector<uint64_t> atWarmup(f.boards, 0);
     Time warmup = study.GetMeasureFrom();
@@ -480,7 +475,7 @@ main(int argc, char* argv[])
     {
         cnps += nic->GetCounters().cnpsSent;
     }
-    FeroceFrameLosses lost = FeroceFrameLosses::Of(everyNode);
+    FeroceFrameLosses lost = FeroceFrameLosses::Of(NodeContainer::GetGlobal());
     study.AddMetric("drops", double(lost.Total())); // frames lost anywhere
     study.AddMetric("cnps", double(cnps));
     study.AddMetric("retransmits", double(t.retransmits));

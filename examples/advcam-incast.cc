@@ -146,12 +146,7 @@ main(int argc, char* argv[])
         study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
                        [qp]() { return qp->GetRateBps() / 1e9; });
     }
-    NodeContainer everyNode = NodeContainer::GetGlobal();
-    study.AddSteadyGauge(
-        "drops",
-        [everyNode]() { return double(FeroceFrameLosses::Of(everyNode).Total()); },
-        FeroceSteadyState::COUNTER,
-        false);
+    study.AddDropsGauge();
     study.EnablePcap(helper, "advcam");
     int64_t stream = helper.AssignStreams(1) + 1;
     for (Ptr<RoceFrontEndApp> app : apps)
@@ -188,7 +183,7 @@ main(int argc, char* argv[])
     recovery.Write(recoveryCsv);
     // the switch's metrics come from WatchSwitch; drops are frames lost anywhere
     uint64_t rxLost = incast.receiver->GetRxErrorDrops();
-    FeroceFrameLosses lost = FeroceFrameLosses::Of(everyNode);
+    FeroceFrameLosses lost = FeroceFrameLosses::Of(NodeContainer::GetGlobal());
     study.AddMetric("drops", double(lost.Total()));
     study.AddMetric("cnps", double(cnps));
     study.AddMetric("retransmits", double(retx));

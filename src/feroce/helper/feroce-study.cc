@@ -7,6 +7,7 @@
 #include "feroce-study.h"
 
 #include "feroce-cpu-time.h"
+#include "feroce-frame-losses.h"
 #include "feroce-input-rules.h"
 #include "feroce-row-writer.h"
 #include "roce-helper.h"
@@ -339,6 +340,17 @@ FeroceStudy::AddSteadyGauge(const std::string& name,
 {
     m_steadyGauges.push_back({m_meter.GetGaugeCount(), name, how, judged});
     m_meter.AddGauge(name, value);
+}
+
+void
+FeroceStudy::AddDropsGauge()
+{
+    NodeContainer everyNode = NodeContainer::GetGlobal();
+    AddSteadyGauge(
+        "drops",
+        [everyNode]() { return double(FeroceFrameLosses::Of(everyNode).Total()); },
+        FeroceSteadyState::COUNTER,
+        false);
 }
 
 void

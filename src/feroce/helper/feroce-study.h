@@ -142,6 +142,8 @@ class FeroceStudy
                         std::function<double()> value,
                         FeroceSteadyState::Reduce how,
                         bool judged);
+    /// The steady gauge drops: frames lost anywhere so far (FeroceFrameLosses of every node).
+    void AddDropsGauge();
     /**
      * Watches a switch (FeroceSwitchProbe): gauges queue_to_receiver_bytes (the most
      * bytes queued on port per window) and buffer_bytes; after the run pause.csv and
