@@ -30,7 +30,8 @@ def feroce_version(path):
 
 def build(bld):
     module = bld.create_ns3_module('feroce', ['core', 'network'])
-    module.source = read_sources(bld, 'core') + read_sources(bld, 'source') + read_sources(bld, 'results')
+    module.source = (read_sources(bld, 'core') + read_sources(bld, 'source') + read_sources(bld, 'results') +
+                     read_sources(bld, 'fabric'))
     # waf compiles the C core without -fPIC or optimisation by default
     module.env.append_value('CFLAGS', ['-fPIC', '-O2', '-std=c11'])
     module.env.append_value('LIB', ['sqlite3', 'gsl', 'gslcblas', 'm'])
@@ -42,7 +43,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'feroce'
     headers.source = (read_sources(bld, 'core-header') + read_sources(bld, 'results-header') +
-                      read_sources(bld, 'header'))
+                      read_sources(bld, 'fabric-header') + read_sources(bld, 'header'))
 
     if bld.env.ENABLE_EXAMPLES:
         bld.recurse('examples')

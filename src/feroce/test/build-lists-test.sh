@@ -10,7 +10,7 @@ listed=$(grep -v '^#' sources.txt | awk 'NF == 2 && $1 != "example" { print $2 }
 for f in $listed; do
     if [ -f "$f" ]; then pass=$((pass + 1)); else echo "FAIL: sources.txt names $f, which does not exist" >&2; fail=$((fail + 1)); fi
 done
-for f in src/feroce/core/*.[ch] src/feroce/results/*.[ch] src/feroce/engine/*.cc src/feroce/engine/*.h src/feroce/model/*.cc src/feroce/model/*.h \
+for f in src/feroce/core/*.[ch] src/feroce/results/*.[ch] src/feroce/fabric/*.[ch] src/feroce/engine/*.cc src/feroce/engine/*.h src/feroce/model/*.cc src/feroce/model/*.h \
     src/feroce/helper/*.cc src/feroce/helper/*.h src/feroce/test/*-test-suite.cc; do
     if echo "$listed" | grep -qx "$f"; then pass=$((pass + 1)); else echo "FAIL: $f is not in sources.txt" >&2; fail=$((fail + 1)); fi
 done
@@ -23,7 +23,7 @@ for name in $(sed -n 's/^ *("\([a-z0-9-]*\) .*/\1/p' test/examples-to-run.py); d
     if grep -qx "example $name" sources.txt; then pass=$((pass + 1)); else echo "FAIL: test/examples-to-run.py runs $name, not an example" >&2; fail=$((fail + 1)); fi
 done
 # every C folder has the C style
-for d in src/feroce/core src/feroce/results src/feroce/fluid sweep tools src/feroce/test/core src/feroce/test/results src/feroce/test/sweep src/feroce/test/fuzz; do
+for d in src/feroce/core src/feroce/results src/feroce/fluid src/feroce/fabric sweep tools src/feroce/test/core src/feroce/test/results src/feroce/test/fabric src/feroce/test/sweep src/feroce/test/fuzz; do
     if cmp -s "$d/.clang-format" src/feroce/core/.clang-format; then pass=$((pass + 1)); else echo "FAIL: $d has not the C .clang-format" >&2; fail=$((fail + 1)); fi
 done
 finish
