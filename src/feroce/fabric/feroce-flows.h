@@ -41,7 +41,7 @@ const char *feroce_flow_kind_name(enum feroce_flow_kind kind);
 
 #define FEROCE_FLOW_DPORT_BACKGROUND 100 /* the peers' analysis: normal flows */
 #define FEROCE_FLOW_DPORT_INCAST     200 /* and incast flows */
-#define FEROCE_FLOW_MAX_SIZE         (1ULL << 40)
+#define FEROCE_FLOW_MAX_SIZE         (1ULL << 31) /* the largest RDMA message (RETH DMA length) */
 
 struct feroce_flow {
     int64_t start_ns;

@@ -327,7 +327,7 @@ int feroce_traffic_add_incast(struct feroce_traffic *g, const struct feroce_inca
                     "expected > 0");
     if (p->size < 1 || p->size > FEROCE_FLOW_MAX_SIZE)
         return fail(err, errlen, "incast size = %g is not allowed: %s", (double)p->size,
-                    "expected 1..2^40 bytes");
+                    "expected 1..2^31 bytes");
     if (p->start_ns < 0 || p->stop_ns < p->start_ns)
         return fail(err, errlen, "incast stop = %gns is not allowed: %s", (double)p->stop_ns,
                     "expected at or after its start, which is >= 0");

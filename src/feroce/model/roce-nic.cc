@@ -157,11 +157,20 @@ RoceNic::GetTypeId()
                           UintegerValue(kDefaultRxPauseQuanta),
                           MakeUintegerAccessor(&RoceNic::m_rxPauseQuanta),
                           MakeUintegerChecker<uint16_t>())
-            .AddAttribute("QueuePairs",
-                          "The queue pairs of this NIC, in order of creation",
-                          ObjectVectorValue(),
-                          MakeObjectVectorAccessor(&RoceNic::m_qps),
-                          MakeObjectVectorChecker<RoceQueuePair>())
+            .AddAttribute(
+                "QueuePairs",
+                "The queue pairs of this NIC alive (created and not released), in "
+                "order of number",
+                ObjectVectorValue(),
+                MakeObjectVectorAccessor(&RoceNic::GetNQueuePairs, &RoceNic::GetQueuePairByIndex),
+                MakeObjectVectorChecker<RoceQueuePair>())
+            .AddAttribute("QpnReuseDelay",
+                          "A released queue pair's number is given to a new one only this long "
+                          "after the release (frames of the old connection still in the fabric "
+                          "then find no queue pair)",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&RoceNic::m_qpnReuseDelay),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource(
                 "RxDrop",
                 "A received frame dropped (receive buffer full, unknown QP, not RoCEv2)",
@@ -234,12 +243,13 @@ RoceNic::DoDispose()
 {
     for (auto& qp : m_qps)
     {
-        qp->m_retransmitEvent.Cancel();
-        qp->m_retransmitPending = false;
-        qp->m_retireEvent.Cancel();
-        qp->m_nic = nullptr;
+        if (qp)
+        {
+            Detach(qp);
+        }
     }
     m_qps.clear();
+    m_freeQpns.clear();
     m_qpPrototype = nullptr;
     m_control.clear();
     m_pfcOut.clear();
@@ -539,14 +549,47 @@ RoceNic::CreateQueuePair()
         // the same attribute values without the factory's per-attribute work
         qp = m_qpPrototype->Clone(true);
     }
-    qp->Setup(this,
-              kFirstQpn + uint32_t(m_qps.size()),
-              &m_rp,
-              m_fixedPoint ? &m_rpFixed : nullptr,
-              &m_np);
-    m_qps.push_back(qp);
-    m_sendable.resize((m_qps.size() + 63) / 64, 0);
+    // a released number whose delay has passed, else a new one
+    uint32_t idx = uint32_t(m_qps.size());
+    if (!m_freeQpns.empty() && m_freeQpns.front().second <= FeroceSim::Now())
+    {
+        idx = m_freeQpns.front().first;
+        m_freeQpns.pop_front();
+    }
+    qp->Setup(this, kFirstQpn + idx, &m_rp, m_fixedPoint ? &m_rpFixed : nullptr, &m_np);
+    if (idx == m_qps.size())
+    {
+        m_qps.push_back(qp);
+        m_sendable.resize((m_qps.size() + 63) / 64, 0);
+    }
+    else
+    {
+        m_qps[idx] = qp;
+    }
+    m_liveQps++;
     return qp;
+}
+
+void
+RoceNic::Detach(const Ptr<RoceQueuePair>& qp)
+{
+    qp->m_retransmitEvent.Cancel();
+    qp->m_retransmitPending = false;
+    qp->m_retireEvent.Cancel();
+    qp->m_nic = nullptr;
+}
+
+void
+RoceNic::ReleaseQueuePair(Ptr<RoceQueuePair> qp)
+{
+    uint32_t idx = qp->GetQpn() - kFirstQpn;
+    NS_ASSERT_MSG(qp->GetQpn() >= kFirstQpn && idx < m_qps.size() && m_qps[idx] == qp,
+                  "RoceNic::ReleaseQueuePair: not a queue pair of this NIC");
+    Detach(qp);
+    m_sendable[idx / 64] &= ~(uint64_t(1) << (idx % 64));
+    m_qps[idx] = nullptr;
+    m_liveQps--;
+    m_freeQpns.emplace_back(idx, FeroceSim::Now() + m_qpnReuseDelay);
 }
 
 void
@@ -582,7 +625,24 @@ RoceNic::GetQueuePair(uint32_t qpn) const
 uint32_t
 RoceNic::GetNQueuePairs() const
 {
-    return uint32_t(m_qps.size());
+    return m_liveQps;
+}
+
+Ptr<RoceQueuePair>
+RoceNic::GetQueuePairByIndex(uint32_t i) const
+{
+    if (m_liveQps == m_qps.size())
+    {
+        return m_qps[i]; // none released
+    }
+    for (const auto& qp : m_qps)
+    {
+        if (qp && i-- == 0)
+        {
+            return qp;
+        }
+    }
+    return nullptr;
 }
 
 Ipv4Address
@@ -761,7 +821,7 @@ RoceNic::Deliver(const Ptr<FeroceFrame>& frame)
 {
     const feroce_roce& f = PeekPointer(frame)->Fields();
     uint32_t idx = f.bth.destqp - kFirstQpn;
-    if (f.bth.destqp < kFirstQpn || idx >= m_qps.size())
+    if (f.bth.destqp < kFirstQpn || idx >= m_qps.size() || !m_qps[idx])
     {
         m_counters.unknownFrames++;
         if (!m_rxDropTrace.IsEmpty())

@@ -74,8 +74,20 @@ class RoceNic : public FeroceNetDevice
     Ptr<RoceQueuePair> CreateQueuePair();
     /// Attributes for the queue pairs this NIC creates from now on.
     void SetQueuePairAttribute(std::string name, const AttributeValue& value);
+    /**
+     * Destroy a queue pair: it sends and receives nothing more (its timers cancelled), the NIC
+     * drops its reference, and frames for its number are counted unknown.  Its number goes to
+     * a later CreateQueuePair once QpnReuseDelay has passed, so that frames of the old
+     * connection still in the fabric find no queue pair; memory then follows the queue pairs
+     * alive, not those ever made.  Call it outside the queue pair's own callbacks.
+     */
+    void ReleaseQueuePair(Ptr<RoceQueuePair> qp);
+    /// The queue pair of this number, or null (none, or released).
     Ptr<RoceQueuePair> GetQueuePair(uint32_t qpn) const;
+    /// Queue pairs alive (created and not released).
     uint32_t GetNQueuePairs() const;
+    /// The i-th queue pair alive, in order of number (i < GetNQueuePairs()).
+    Ptr<RoceQueuePair> GetQueuePairByIndex(uint32_t i) const;
 
     Ipv4Address GetIpv4Address() const;
     void SetIpv4Address(Ipv4Address address);
@@ -125,6 +137,8 @@ class RoceNic : public FeroceNetDevice
     friend class RoceQueuePair;
 
     void Start();
+    /// Cancel a queue pair's timers and cut it from the NIC (release, dispose).
+    static void Detach(const Ptr<RoceQueuePair>& qp);
     void SendControl(Ptr<FeroceFrame> frame, uint8_t priority);
     void HandlePfc(Ptr<Packet> frame);
     void RxProcessed(Ptr<FeroceFrame> frame, uint8_t prio);
@@ -176,7 +190,11 @@ class RoceNic : public FeroceNetDevice
     /// The attribute values m_qpFactory gave (a queue pair never set up); null until the first
     /// CreateQueuePair and after SetQueuePairAttribute
     Ptr<RoceQueuePair> m_qpPrototype;
-    std::vector<Ptr<RoceQueuePair>> m_qps;
+    std::vector<Ptr<RoceQueuePair>> m_qps; ///< by number - kFirstQpn; null: released
+    uint32_t m_liveQps{0};
+    /// Released numbers (their index in m_qps) and when each may be reused, oldest first.
+    std::deque<std::pair<uint32_t, Time>> m_freeQpns;
+    Time m_qpnReuseDelay;
     uint32_t m_qpPmtu;                ///< the Pmtu the queue pairs get (checked by Validate)
     std::vector<uint64_t> m_sendable; ///< bit i: m_qps[i] may have a packet to send
     std::size_t m_rrNext;

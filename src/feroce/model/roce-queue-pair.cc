@@ -197,6 +197,7 @@ RoceQueuePair::RoceQueuePair()
       m_rnrRetry(7),
       m_dscp(26)
 {
+    s_live++;
     NS_LOG_FUNCTION(this);
     feroce_np_init(&m_npState);
     TakeAutomaticStream();
@@ -220,6 +221,7 @@ RoceQueuePair::RoceQueuePair(const RoceQueuePair& o, bool takeStream)
       m_dscp(o.m_dscp),
       m_ackTimeoutJitter(o.m_ackTimeoutJitter)
 {
+    s_live++;
     NS_LOG_FUNCTION(this << &o << takeStream);
     feroce_np_init(&m_npState);
     if (takeStream)
@@ -352,6 +354,21 @@ RoceQueuePair::DrawJitterNs()
 RoceQueuePair::~RoceQueuePair()
 {
     NS_LOG_FUNCTION(this);
+    s_live--;
+}
+
+uint64_t RoceQueuePair::s_live = 0;
+
+uint64_t
+RoceQueuePair::GetLiveCount()
+{
+    return s_live;
+}
+
+uint16_t
+RoceQueuePair::GetUdpSourcePort() const
+{
+    return m_conn.sport;
 }
 
 std::string
@@ -427,6 +444,45 @@ MakeHeaderDefaults()
 const feroce_roce g_headerDefaults = MakeHeaderDefaults();
 
 } // namespace
+
+void
+RoceQueuePair::SetPriority(uint8_t priority)
+{
+    NS_ASSERT_MSG(m_state == RESET, "RoceQueuePair::SetPriority: before Connect only");
+    m_priority = priority & 7;
+    m_dscp = uint8_t(m_priority * 8 + 2);
+    m_conn.pcp = m_priority;
+    m_conn.dscp = m_dscp;
+}
+
+feroce_message_frames
+RoceQueuePair::GetMessageFrames(uint64_t length, bool write, bool withImm) const
+{
+    feroce_message_frames m{};
+    m.packets = length ? (length + m_pmtu - 1) / m_pmtu : 1;
+    auto wire = [this, write, withImm, &m](bool first, bool last, uint32_t payload) {
+        feroce_roce f = Header();
+        f.bth.opcode = feroce_opcode_for(write, first, last, withImm);
+        f.payload_len = payload;
+        return uint32_t(feroce_wire_bytes(feroce_roce_frame_len(&f)));
+    };
+    uint32_t tail = uint32_t(length - (m.packets - 1) * m_pmtu);
+    if (m.packets == 1)
+    {
+        m.first = m.last = wire(true, true, tail);
+    }
+    else
+    {
+        m.first = wire(true, false, m_pmtu);
+        m.middle = wire(false, false, m_pmtu);
+        m.last = wire(false, true, tail);
+    }
+    feroce_roce ack = Header();
+    ack.bth.opcode = FEROCE_OP_ACK;
+    ack.payload_len = 0;
+    m.ack = uint32_t(feroce_wire_bytes(feroce_roce_frame_len(&ack)));
+    return m;
+}
 
 feroce_roce
 RoceQueuePair::Header() const

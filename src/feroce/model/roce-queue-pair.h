@@ -15,6 +15,7 @@
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/feroce-arena.h"
+#include "ns3/feroce-fct.h"
 #include "ns3/feroce-np.h"
 #include "ns3/feroce-ring.h"
 #include "ns3/feroce-rp.h"
@@ -108,6 +109,10 @@ class RoceQueuePair : public Object
     uint32_t GetQpn() const;
     uint32_t GetInitialPsn() const;
     uint32_t GetRemoteQpn() const;
+    /// The UDP source port of its frames (ECMP's entropy; from the QPN).
+    uint16_t GetUdpSourcePort() const;
+    /// Queue pairs that exist now, in the whole process (their memory follows it).
+    static uint64_t GetLiveCount();
     State GetState() const;
     uint8_t GetPriority() const;
     uint32_t GetPmtu() const;
@@ -159,6 +164,17 @@ class RoceQueuePair : public Object
 
     /// "" if pmtu is an InfiniBand path MTU (256, 512, 1024, 2048 or 4096), else the message.
     static std::string CheckPmtu(uint32_t pmtu);
+
+    /**
+     * Set the priority (PCP) of this queue pair's data, ACKs and NAKs, and its DSCP to
+     * 8 x priority + 2 (the switches' default DscpMap gives the priority back: 26 for 3);
+     * before Connect only.
+     */
+    void SetPriority(uint8_t priority);
+    /// The frames of a message of this many bytes on this connection, in bytes on the wire
+    /// (preamble, FCS and gap included): its first, each middle and its last data frame and the
+    /// ACK of its last packet (the standalone FCT's input).
+    feroce_message_frames GetMessageFrames(uint64_t length, bool write, bool withImm) const;
 
     typedef void (*CompletionTracedCallback)(const RoceCompletion& c, Time latency);
     typedef void (*RateTracedCallback)(double oldValue, double newValue);
@@ -351,6 +367,8 @@ class RoceQueuePair : public Object
     uint64_t m_jitterStream{0}; ///< RngStream number: automatic (< 2^63) or 2^63 + assigned
     uint64_t m_jitterRun{0};
     std::unique_ptr<RngStream> m_jitterRng;
+
+    static uint64_t s_live; ///< GetLiveCount
 };
 
 } // namespace ns3

@@ -1,0 +1,252 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "feroce-fabric-helper.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/feroce-switch-port.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/string.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FeroceFabricHelper");
+
+namespace
+{
+
+std::string
+Where(const feroce_topo& t, int line)
+{
+    return std::string(t.path) + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": ";
+}
+
+/// The type that defines the attribute (tid or a parent): the name --ns3:: uses.
+std::string
+DefiningType(TypeId tid, const std::string& name)
+{
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); i++)
+        {
+            if (t.GetAttribute(i).name == name)
+            {
+                return t.GetName();
+            }
+        }
+        if (t == t.GetParent())
+        {
+            return tid.GetName();
+        }
+    }
+}
+
+/// Sets one setting of the file on obj: "" or why not.
+std::string
+Apply(const feroce_topo& t,
+      Ptr<Object> obj,
+      const feroce_setting& s,
+      const FeroceFabricHelper::GivenPredicate& given)
+{
+    TypeId tid = obj->GetInstanceTypeId();
+    std::string key = s.key;
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(key, &info))
+    {
+        return Where(t, s.line) + key + "=" + s.value + " is not allowed: " + key +
+               " is not an attribute of " + tid.GetName();
+    }
+    if (key == "DataRate")
+    {
+        return Where(t, s.line) + key + "=" + s.value +
+               " is not allowed: a device's DataRate is its link's rate (the link line)";
+    }
+    if (given && given(DefiningType(tid, key) + "::" + key))
+    {
+        return ""; // the user's explicit value wins over the file's
+    }
+    if (!obj->SetAttributeFailSafe(key, StringValue(s.value)))
+    {
+        return Where(t, s.line) + key + "=" + s.value + " is not allowed: not a value of " +
+               tid.GetName() + "::" + key;
+    }
+    return "";
+}
+
+/// The node's model's settings, then its own.
+std::string
+ApplyAll(const feroce_topo& t,
+         uint32_t node,
+         Ptr<Object> obj,
+         const FeroceFabricHelper::GivenPredicate& given)
+{
+    const feroce_topo_node& n = t.nodes[node];
+    if (n.model >= 0)
+    {
+        const feroce_topo_model& m = t.models[n.model];
+        for (size_t i = 0; i < m.n_settings; i++)
+        {
+            std::string error = Apply(t, obj, m.settings[i], given);
+            if (!error.empty())
+            {
+                return error;
+            }
+        }
+    }
+    for (size_t i = 0; i < n.n_settings; i++)
+    {
+        std::string error = Apply(t, obj, n.settings[i], given);
+        if (!error.empty())
+        {
+            return error;
+        }
+    }
+    return "";
+}
+
+} // namespace
+
+std::string
+FeroceFabricHelper::Build(RoceHelper& helper,
+                          const feroce_topo& t,
+                          FeroceFabric* out,
+                          GivenPredicate given)
+{
+    out->topo = &t;
+    out->nodes.Create(uint32_t(t.n_nodes));
+    out->nics.assign(t.n_nodes, nullptr);
+    out->switches.assign(t.n_nodes, nullptr);
+    for (size_t n = 0; n < t.n_nodes; n++)
+    {
+        if (t.nodes[n].role == FEROCE_ROLE_SWITCH)
+        {
+            out->switches[n] = helper.InstallSwitch(out->nodes.Get(uint32_t(n)));
+            std::string error = ApplyAll(t, uint32_t(n), out->switches[n], given);
+            if (!error.empty())
+            {
+                return error;
+            }
+        }
+    }
+    for (size_t l = 0; l < t.n_links; l++)
+    {
+        const feroce_topo_link& k = t.links[l];
+        DataRate rate(k.rate_bps);
+        std::pair<Ptr<FeroceNetDevice>, Ptr<FeroceNetDevice>> ends;
+        for (int side = 0; side < 2; side++)
+        {
+            uint32_t node = side ? k.b : k.a;
+            Ptr<FeroceNetDevice> dev;
+            if (out->switches[node])
+            {
+                Ptr<FeroceSwitchPort> port = out->switches[node]->AddPort();
+                port->SetAttribute("DataRate", DataRateValue(rate));
+                dev = port;
+            }
+            else
+            {
+                Ptr<RoceNic> nic = helper.Install(out->nodes.Get(node));
+                nic->SetAttribute("DataRate", DataRateValue(rate));
+                std::string error = ApplyAll(t, node, nic, given);
+                if (!error.empty())
+                {
+                    return error;
+                }
+                out->nics[node] = nic;
+                dev = nic;
+            }
+            (side ? ends.second : ends.first) = dev;
+        }
+        Ptr<FeroceChannel> channel = helper.Link(ends.first, ends.second);
+        channel->SetAttribute("Delay", TimeValue(NanoSeconds(k.delay_ns)));
+        if (k.error_rate > 0)
+        {
+            for (Ptr<FeroceNetDevice> dev : {ends.first, ends.second})
+            {
+                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+                em->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
+                em->SetAttribute("ErrorRate", DoubleValue(k.error_rate));
+                dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
+                out->errorModels.push_back(em);
+            }
+        }
+        out->channels.push_back(channel);
+        out->ends.push_back(ends);
+    }
+    helper.PopulateRoutes();
+    return "";
+}
+
+std::vector<uint32_t>
+FeroceFabric::Hosts() const
+{
+    std::vector<uint32_t> hosts;
+    for (uint32_t n = 0; n < nics.size(); n++)
+    {
+        if (nics[n])
+        {
+            hosts.push_back(n);
+        }
+    }
+    return hosts;
+}
+
+void
+FeroceFabric::Path(uint32_t src,
+                   uint32_t dst,
+                   std::vector<feroce_hop>* fwd,
+                   std::vector<feroce_hop>* rev) const
+{
+    std::vector<uint32_t> links(topo->n_nodes);
+    size_t hops = feroce_topo_path(topo, src, dst, links.data(), links.size());
+    fwd->clear();
+    rev->clear();
+    for (size_t i = 0; i < hops; i++)
+    {
+        const feroce_topo_link& k = topo->links[links[i]];
+        fwd->push_back({k.rate_bps, k.delay_ns});
+    }
+    rev->assign(fwd->rbegin(), fwd->rend());
+}
+
+std::string
+FeroceFabric::Validate() const
+{
+    for (uint32_t n = 0; n < nics.size(); n++)
+    {
+        std::string error = nics[n] ? nics[n]->Validate() : "";
+        if (!error.empty())
+        {
+            return std::string(topo->nodes[n].name) + ": " + error;
+        }
+    }
+    for (uint32_t n = 0; n < switches.size(); n++)
+    {
+        std::string error = switches[n] ? switches[n]->Validate() : "";
+        if (!error.empty())
+        {
+            return std::string(topo->nodes[n].name) + ": " + error;
+        }
+    }
+    return "";
+}
+
+int64_t
+FeroceFabric::AssignStreams(int64_t stream)
+{
+    int64_t n = 0;
+    for (Ptr<RateErrorModel> em : errorModels)
+    {
+        n += em->AssignStreams(stream + n);
+    }
+    return n;
+}
+
+} // namespace ns3

@@ -1,0 +1,81 @@
+/*
+ * Copyright (c) 2026 feroce authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FEROCE_FABRIC_HELPER_H
+#define FEROCE_FABRIC_HELPER_H
+
+#include "roce-helper.h"
+
+#include "ns3/error-model.h"
+#include "ns3/feroce-channel.h"
+#include "ns3/feroce-fct.h"
+#include "ns3/feroce-topo.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup feroce
+ * A fabric built from a topology (feroce_topo): node i of the topology is nodes.Get(i), with a
+ * RoceNic (nics[i]) if it is not a switch, else a FeroceSwitch (switches[i]).
+ */
+struct FeroceFabric
+{
+    const feroce_topo* topo{nullptr};
+    NodeContainer nodes;
+    std::vector<Ptr<RoceNic>> nics;           ///< by node; null for a switch
+    std::vector<Ptr<FeroceSwitch>> switches;  ///< by node; null for a host
+    std::vector<Ptr<FeroceChannel>> channels; ///< by link
+    /// Each link's ends: the device on its a side and on its b side (a NIC or a switch port).
+    std::vector<std::pair<Ptr<FeroceNetDevice>, Ptr<FeroceNetDevice>>> ends;
+    std::vector<Ptr<RateErrorModel>> errorModels; ///< of the lossy links' devices
+
+    /// The nodes that are not switches, in order.
+    std::vector<uint32_t> Hosts() const;
+    /// The forward and reverse hops of the path from src to dst (feroce_topo_path).
+    void Path(uint32_t src,
+              uint32_t dst,
+              std::vector<feroce_hop>* fwd,
+              std::vector<feroce_hop>* rev) const;
+    /// Every NIC's Validate, then every switch's: "" or the first message, naming the node.
+    std::string Validate() const;
+    /// Streams of the lossy links' error models, from stream on; the number used.
+    int64_t AssignStreams(int64_t stream);
+};
+
+/**
+ * \ingroup feroce
+ * Builds a fabric from a topology through a RoceHelper: its device, channel, switch and
+ * queue-pair attributes are the defaults, then each node's model and own settings, then the
+ * link's rate (the NIC's and the switch ports' DataRate) and delay (its channel's Delay).
+ *
+ * Objects are made in the topology's order, so results follow the file: nodes in node order,
+ * switches installed in node order, then each link in link order: a host's NIC (its address
+ * the helper's next) before its switch port, a switch-to-switch link's port on a before b's.
+ * Routes: RoceHelper::PopulateRoutes (shortest paths, ECMP across ties).
+ */
+class FeroceFabricHelper
+{
+  public:
+    /// Whether the user gave this attribute ("ns3::FeroceSwitch::Kmin") explicitly: a setting of
+    /// the file for it is then skipped (an explicit --ns3:: value wins over a file).
+    typedef std::function<bool(const std::string& attribute)> GivenPredicate;
+
+    /// "" with the fabric in out, or "FILE:LINE: KEY=VALUE ... is not allowed: ..." (a setting
+    /// that names no attribute of the node's object or a value it refuses).
+    static std::string Build(RoceHelper& helper,
+                             const feroce_topo& topo,
+                             FeroceFabric* out,
+                             GivenPredicate given = nullptr);
+};
+
+} // namespace ns3
+
+#endif /* FEROCE_FABRIC_HELPER_H */
