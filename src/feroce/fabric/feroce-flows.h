@@ -39,8 +39,8 @@ enum feroce_flow_kind { FEROCE_FLOW_BACKGROUND = 0, FEROCE_FLOW_INCAST, FEROCE_F
 const char *feroce_flow_op_name(enum feroce_flow_op op);
 const char *feroce_flow_kind_name(enum feroce_flow_kind kind);
 
-#define FEROCE_FLOW_DPORT_BACKGROUND 100 /* the peers' analysis: normal flows */
-#define FEROCE_FLOW_DPORT_INCAST     200 /* and incast flows */
+#define FEROCE_FLOW_DPORT_BACKGROUND 100          /* the peers' analysis: normal flows */
+#define FEROCE_FLOW_DPORT_INCAST     200          /* and incast flows */
 #define FEROCE_FLOW_MAX_SIZE         (1ULL << 31) /* the largest RDMA message (RETH DMA length) */
 
 struct feroce_flow {

@@ -12,6 +12,7 @@
 #include "feroce-cdf.h"
 #include "feroce-fct.h"
 #include "feroce-flows.h"
+#include "feroce-hpcc-config.h"
 #include "feroce-text.h"
 #include "feroce-topo-gen.h"
 #include "feroce-topo.h"
@@ -211,6 +212,9 @@ static void test_bad_files(void)
             rc = feroce_flows_read(path, t, &l, err, sizeof err);
             if (topo[0])
                 feroce_topo_free(&other);
+        } else if (strcmp(ext, ".config") == 0) {
+            struct feroce_hpcc_config c;
+            rc = feroce_hpcc_config_read(path, &c, err, sizeof err);
         } else {
             struct feroce_cdf c;
             rc = feroce_cdf_read(path, &c, err, sizeof err);
@@ -223,7 +227,7 @@ static void test_bad_files(void)
     }
     closedir(d);
     feroce_topo_free(&k4);
-    CHECK(files >= 50);
+    CHECK(files >= 64);
 }
 
 static void write_hpcc(const struct feroce_topo *t, const char *name)
@@ -607,6 +611,51 @@ static void test_standalone_fct(void)
     CHECK(agree);
 }
 
+static const char *setting(const struct feroce_hpcc_config *c, const char *key)
+{
+    for (size_t i = 0; i < c->n_settings; i++)
+        if (strcmp(c->settings[i].key, key) == 0)
+            return c->settings[i].value;
+    return NULL;
+}
+
+/* run.py's configuration for --cc dcqcn at 25 Gb/s, key by key */
+static void test_hpcc_config(void)
+{
+    struct feroce_hpcc_config c;
+    char err[600];
+    CHECK(feroce_hpcc_config_read(good("k4-dcqcn.config"), &c, err, sizeof err) == 0);
+    CHECK_STR(c.topology, good("fat_k4.txt")); /* beside the config */
+    CHECK_STR(c.flows, good("k4.flows"));
+    CHECK(c.stop_ns == 2100000000LL && c.payload == 1000 && !c.has_window && c.link_down_line == 0);
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::G"), "0.00390625");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::AlphaPeriod"), "1000ns");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::AlphaMode"), "periodic");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::DecreasePeriod"), "4000ns");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::IncreaseTimer"), "300000ns");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::RateAi"), "5000000bps");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::RateHai"), "50000000bps");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::MinRate"), "1000000000bps");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::Clamp"), "after_increase");
+    CHECK_STR(setting(&c, "ns3::DcqcnReactionPoint::FastRecoveryStages"), "1");
+    CHECK_STR(setting(&c, "ns3::FeroceSwitch::EcnEnabled"), "true");
+    CHECK_STR(setting(&c, "ns3::FeroceSwitch::PfcMode"), "dynamic");
+    CHECK_STR(setting(&c, "ns3::FeroceSwitch::BufferSize"), "8388608"); /* 8 MB of 2^20 B */
+    CHECK_STR(setting(&c, "ns3::RoceQueuePair::Pmtu"), "1024");
+    CHECK_STR(setting(&c, "ns3::RoceQueuePair::AckInterval"), "1");
+    double v;
+    CHECK(feroce_rate_map_get(&c.kmin, 25000000000ULL, &v) && v == 100000);
+    CHECK(feroce_rate_map_get(&c.kmax, 100000000000ULL, &v) && v == 1600000);
+    CHECK(feroce_rate_map_get(&c.pmax, 25000000000ULL, &v) && v == 0.2);
+    CHECK(!feroce_rate_map_get(&c.kmin, 40000000000ULL, &v));
+    /* the output paths, the payload rounded to a path MTU, ACK_HIGH_PRIO 1, the queue sampler */
+    CHECK(c.n_warnings == 5);
+    const char *where = good("k4-dcqcn.config:");
+    for (size_t i = 0; i < c.n_warnings; i++)
+        CHECK(strchr(c.warnings[i], '\n') == NULL && strncmp(c.warnings[i], where, strlen(where)) == 0);
+    feroce_hpcc_config_free(&c);
+}
+
 static void test_slowdown_bins(void)
 {
     CHECK(feroce_slowdown(50, 100) == 1 && feroce_slowdown(300, 100) == 3);
@@ -656,6 +705,7 @@ int main(int argc, char **argv)
         CHECK_TEST(test_incast_and_merge),
         CHECK_TEST(test_standalone_fct),
         CHECK_TEST(test_slowdown_bins),
+        CHECK_TEST(test_hpcc_config),
     };
     return check_run(tests, sizeof tests / sizeof tests[0], argc > 3 ? argv[3] : NULL);
 }
