@@ -197,3 +197,12 @@ add_test(NAME study-camera-sweep
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/camera-sweep-test.sh
                  $<TARGET_FILE:feroce-sweep> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/camera-sweep)
 set_tests_properties(study-camera-sweep PROPERTIES TIMEOUT 300)
+
+# feroce-fabric on a k=4 fat-tree: a flow alone in its standalone FCT, drawn flows reproducible
+# by seed, the HPCC simulator's configuration, fct.txt through feroce-topo, the picture, and
+# every bad file or flag refused by line
+add_test(NAME study-fabric
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/fabric-test.sh ${CMAKE_BINARY_DIR}
+                 ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/data ${CMAKE_CURRENT_SOURCE_DIR}
+                 ${CMAKE_BINARY_DIR}/test-out/fabric)
+set_tests_properties(study-fabric PROPERTIES TIMEOUT 300)

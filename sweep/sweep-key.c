@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "sweep-util.h"
 
@@ -43,13 +44,37 @@ static void add(struct text *t, const char *a, const char *b)
     t->n += (size_t)sprintf(t->s + t->n, "%s%s\n", a, b);
 }
 
+/* a value that names a regular file (relative to where feroce-sweep runs, as the points run):
+ * "file=VALUE=HASH" with the 64-bit FNV-1a of its bytes, so that an edited topology, flow or
+ * configuration file makes new points; nothing when it names no file */
+static void add_file(struct text *t, const char *value)
+{
+    struct stat st;
+    FILE *f;
+    if (!*value || stat(value, &st) != 0 || !S_ISREG(st.st_mode) || !(f = fopen(value, "rb")))
+        return;
+    uint64_t h = 0xcbf29ce484222325u;
+    int c;
+    while ((c = getc(f)) != EOF)
+        h = (h ^ (unsigned char)c) * 0x100000001b3u;
+    fclose(f);
+    char *kv = xasprintf("file=%s=", value), hex[17];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+    add(t, kv, hex);
+    free(kv);
+}
+
 char *sweep_key_spec(const struct sweep_key_input *in)
 {
     struct text t = { 0 };
     add(&t, "feroce-sweep point 1", "");
     add(&t, "program=", in->program);
-    for (size_t i = 0; i < in->n_flags; i++)
+    for (size_t i = 0; i < in->n_flags; i++) {
         add(&t, "flag=", in->flags[i]);
+        const char *eq = strchr(in->flags[i], '=');
+        if (eq)
+            add_file(&t, eq + 1);
+    }
     /* parameters in name order, so reordering the param lines keeps the keys */
     size_t *order = xmalloc(in->n_params * sizeof *order);
     for (size_t i = 0; i < in->n_params; i++) {
@@ -64,6 +89,7 @@ char *sweep_key_spec(const struct sweep_key_input *in)
         char *kv = xasprintf("param=%s=", in->names[order[i]]);
         add(&t, kv, in->values[order[i]]);
         free(kv);
+        add_file(&t, in->values[order[i]]);
     }
     free(order);
     char seed[32];

@@ -13,6 +13,7 @@
 
 #include "feroce-topo.h"
 #include "feroce-cdf.h"
+#include "feroce-fct.h"
 #include "feroce-flows.h"
 #include "feroce-text.h"
 #include "feroce-topo-gen.h"
@@ -34,6 +35,8 @@ static const char usage[] =
     "    each with --format=feroce|hpcc (default feroce) and -o FILE (default: standard output)\n"
     "  check FILE [--flows=FILE] [--cdf=FILE]   read and check; print what is in them\n"
     "  convert FILE --format=feroce|hpcc [-o FILE]\n"
+    "  fct-bins FCT_TXT [--step=5]   slowdown bins (fct-bins.csv) of an fct.txt, feroce's or the\n"
+    "                                HPCC simulator's: dport 200 incast, others background\n"
     "Formats: src/feroce/doc/fabric.md.\n";
 
 /* one line, exit 2 */
@@ -338,10 +341,59 @@ static int convert(int argc, char **argv)
     return rc;
 }
 
+/* fct.txt: sip dip sport dport size start_ns fct_ns standalone_fct_ns, per line */
+static int fct_bins(int argc, char **argv)
+{
+    struct option opts[] = { { "step", "5", 0 }, { NULL, NULL, 0 } };
+    const char *out = NULL, *rest[1] = { NULL };
+    parse(argc, argv, opts, &out, rest, 1);
+    if (!rest[0])
+        die("fct-bins needs an fct.txt");
+    if (out)
+        die("-o is not an option of fct-bins");
+    unsigned step = get_count(opts, "step");
+    if (step < 1 || step > 100)
+        die("--step=%u is not allowed: expected 1..100 (percent of the flows per bin)", step);
+    char err[600];
+    struct feroce_text tx;
+    if (feroce_text_open(&tx, rest[0], err, sizeof err) != 0)
+        die("%s", err);
+    struct feroce_fct_sample *s[FEROCE_FLOW_KINDS] = { NULL, NULL };
+    size_t n[FEROCE_FLOW_KINDS] = { 0, 0 }, cap[FEROCE_FLOW_KINDS] = { 0, 0 };
+    int rc;
+    while ((rc = feroce_text_next(&tx, err, sizeof err)) > 0) {
+        uint64_t dport, size, fct, alone;
+        char **w = tx.words;
+        if (tx.n_words != 8 || feroce_parse_u64(w[3], &dport) || feroce_parse_u64(w[4], &size) ||
+            feroce_parse_u64(w[6], &fct) || feroce_parse_u64(w[7], &alone) || alone == 0)
+            die("%s:%d: expected sip dip sport dport size start_ns fct_ns standalone_fct_ns (whole numbers, "
+                "standalone > 0)",
+                rest[0], tx.line);
+        int k = dport == FEROCE_FLOW_DPORT_INCAST ? FEROCE_FLOW_INCAST : FEROCE_FLOW_BACKGROUND;
+        if (n[k] == cap[k]) {
+            cap[k] = cap[k] ? 2 * cap[k] : 1024;
+            s[k] = realloc(s[k], cap[k] * sizeof *s[k]);
+            if (!s[k])
+                die("out of memory");
+        }
+        s[k][n[k]++] = (struct feroce_fct_sample){ size, feroce_slowdown((double)fct, (double)alone) };
+    }
+    feroce_text_close(&tx);
+    if (rc < 0)
+        die("%s", err);
+    feroce_fct_write_bins_header(stdout);
+    for (int k = 0; k < FEROCE_FLOW_KINDS; k++) {
+        if (n[k])
+            feroce_fct_write_bins(stdout, feroce_flow_kind_name((enum feroce_flow_kind)k), s[k], n[k], step);
+        free(s[k]);
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        die("a command is needed: fat-tree, leaf-spine, camera, bench, check or convert (--help)");
+        die("a command is needed: fat-tree, leaf-spine, camera, bench, check, convert or fct-bins (--help)");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage, stdout);
@@ -354,5 +406,7 @@ int main(int argc, char **argv)
         return check(argc - 2, argv + 2);
     if (strcmp(cmd, "convert") == 0)
         return convert(argc - 2, argv + 2);
-    die("%s is not a command: expected fat-tree, leaf-spine, camera, bench, check or convert", cmd);
+    if (strcmp(cmd, "fct-bins") == 0)
+        return fct_bins(argc - 2, argv + 2);
+    die("%s is not a command: expected fat-tree, leaf-spine, camera, bench, check, convert or fct-bins", cmd);
 }

@@ -54,13 +54,15 @@ static void preset_connectx(struct feroce_rp_params *p, double line)
     p->first_cnp_rate_bps = 0; /* rate_to_set_on_first_cnp */
 }
 
-/* The HPCC simulator's run.py "dcqcn" preset; steps scale as bw / 25 Gb/s. */
+/* The HPCC simulator's run.py "dcqcn" preset, as run.py writes it for --cc dcqcn; steps scale as
+ * bw / 25 Gb/s.  Its MIN_RATE is 1000Mb/s at every bw (mix/config.txt and RdmaHw's default say
+ * 100Mb/s, but those are not what run.py ran); capped at the line rate. */
 static void preset_hpcc(struct feroce_rp_params *p, double line)
 {
     double scale = line / 25e9;
 
     p->line_rate_bps = line;
-    p->min_rate_bps = 100e6;
+    p->min_rate_bps = line < 1e9 ? line : 1e9;
     p->g = 1.0 / 256;
     p->initial_alpha = 1.0;
     p->alpha_mode = FEROCE_ALPHA_PERIODIC;

@@ -74,6 +74,22 @@ static int by_value(const void *x, const void *y, void *ctx)
     return a < b ? -1 : a > b;
 }
 
+/* p50, p95, p99 of the n samples' slowdowns into b (NaN when n is 0); s: scratch of n doubles */
+static void percentiles(const struct feroce_fct_sample *samples, size_t n, double *s,
+                        struct feroce_fct_bin *b)
+{
+    if (!n) {
+        b->p50 = b->p95 = b->p99 = NAN;
+        return;
+    }
+    for (size_t k = 0; k < n; k++)
+        s[k] = samples[k].slowdown;
+    feroce_sort(s, n, sizeof *s, by_value, NULL);
+    b->p50 = s[(size_t)((double)n * 0.50)];
+    b->p95 = s[(size_t)((double)n * 0.95)];
+    b->p99 = s[(size_t)((double)n * 0.99)];
+}
+
 size_t feroce_fct_bins(struct feroce_fct_sample *samples, size_t n, unsigned step_pct,
                        struct feroce_fct_bin *bins)
 {
@@ -90,19 +106,64 @@ size_t feroce_fct_bins(struct feroce_fct_sample *samples, size_t n, unsigned ste
         b->from_pct = (double)(i * step_pct);
         b->to_pct = (double)hi_pct;
         b->n = hi - lo;
-        if (!b->n) {
-            b->max_size = 0;
-            b->p50 = b->p95 = b->p99 = NAN;
-            continue;
-        }
-        b->max_size = samples[hi - 1].size;
-        for (size_t k = lo; k < hi; k++)
-            s[k - lo] = samples[k].slowdown;
-        feroce_sort(s, b->n, sizeof *s, by_value, NULL);
-        b->p50 = s[(size_t)((double)b->n * 0.50)];
-        b->p95 = s[(size_t)((double)b->n * 0.95)];
-        b->p99 = s[(size_t)((double)b->n * 0.99)];
+        b->min_size = b->n ? samples[lo].size : 0;
+        b->max_size = b->n ? samples[hi - 1].size : 0;
+        percentiles(samples + lo, b->n, s, b);
     }
     free(s);
     return n_bins;
+}
+
+const char *const feroce_fct_decade_name[FEROCE_FCT_DECADES] = { "size_1k", "size_10k", "size_100k",
+                                                                 "size_1m", "size_10m", "size_big" };
+
+void feroce_fct_decades(struct feroce_fct_sample *samples, size_t n,
+                        struct feroce_fct_bin bins[FEROCE_FCT_DECADES])
+{
+    feroce_sort(samples, n, sizeof *samples, by_size, NULL);
+    double *s = feroce_xmalloc((n ? n : 1) * sizeof *s);
+    uint64_t low = 0, high = 1000;
+    size_t at = 0;
+    for (int d = 0; d < FEROCE_FCT_DECADES; d++, low = high, high *= 10) {
+        if (d == FEROCE_FCT_DECADES - 1)
+            high = UINT64_MAX;
+        size_t from = at;
+        while (at < n && samples[at].size < high)
+            at++;
+        struct feroce_fct_bin *b = &bins[d];
+        b->from_pct = b->to_pct = NAN;
+        b->min_size = low;
+        b->max_size = high == UINT64_MAX ? UINT64_MAX : high - 1;
+        b->n = at - from;
+        percentiles(samples + from, b->n, s, b);
+    }
+    free(s);
+}
+
+void feroce_fct_write_bins_header(FILE *f)
+{
+    fputs("binning,kind,from_pct,to_pct,min_size,max_size,flows,p50,p95,p99\n", f);
+}
+
+void feroce_fct_write_bins(FILE *f, const char *kind, struct feroce_fct_sample *samples, size_t n,
+                           unsigned step_pct)
+{
+    struct feroce_fct_bin *bins = feroce_xmalloc((100 / (step_pct ? step_pct : 1) + 1) * sizeof *bins);
+    size_t n_bins = feroce_fct_bins(samples, n, step_pct, bins);
+    for (size_t i = 0; i < n_bins; i++)
+        if (bins[i].n)
+            fprintf(f, "share,%s,%g,%g,%llu,%llu,%zu,%.6g,%.6g,%.6g\n", kind, bins[i].from_pct,
+                    bins[i].to_pct, (unsigned long long)bins[i].min_size,
+                    (unsigned long long)bins[i].max_size, bins[i].n, bins[i].p50, bins[i].p95, bins[i].p99);
+    free(bins);
+    struct feroce_fct_bin d[FEROCE_FCT_DECADES];
+    feroce_fct_decades(samples, n, d);
+    for (int i = 0; i < FEROCE_FCT_DECADES; i++) {
+        if (!d[i].n)
+            continue;
+        fprintf(f, "decade,%s,,,%llu,", kind, (unsigned long long)d[i].min_size);
+        if (d[i].max_size != UINT64_MAX)
+            fprintf(f, "%llu", (unsigned long long)d[i].max_size);
+        fprintf(f, ",%zu,%.6g,%.6g,%.6g\n", d[i].n, d[i].p50, d[i].p95, d[i].p99);
+    }
 }

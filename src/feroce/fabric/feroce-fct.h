@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,8 +49,10 @@ struct feroce_fct_sample {
 };
 
 struct feroce_fct_bin {
-    double from_pct, to_pct; /* the bin's share of the flows, smallest first */
-    uint64_t max_size;       /* its largest flow (the x of the peers' plots) */
+    double from_pct, to_pct; /* the bin's share of the flows, smallest first (decades: NaN) */
+    uint64_t min_size;       /* its smallest flow (decades: the lower edge) */
+    uint64_t max_size;       /* its largest flow, the x of the peers' plots (decades: the upper edge
+                              * less 1, UINT64_MAX for the last) */
     size_t n;
     double p50, p95, p99; /* NaN when the bin is empty */
 };
@@ -62,6 +65,19 @@ struct feroce_fct_bin {
  */
 size_t feroce_fct_bins(struct feroce_fct_sample *samples, size_t n, unsigned step_pct,
                        struct feroce_fct_bin *bins);
+
+/* Decade bins of size, fixed across runs (for the results row and sweeps): below 1 KB, 10 KB,
+ * 100 KB, 1 MB, 10 MB, and the rest (KB = 1000 B); their metric names' prefixes. */
+#define FEROCE_FCT_DECADES 6
+extern const char *const feroce_fct_decade_name[FEROCE_FCT_DECADES]; /* "size_1k" ... "size_big" */
+/* The samples' slowdowns per decade bin (percentiles as feroce_fct_bins; sorts the samples). */
+void feroce_fct_decades(struct feroce_fct_sample *samples, size_t n, struct feroce_fct_bin bins[FEROCE_FCT_DECADES]);
+
+/* fct-bins.csv: the header, then a kind's rows ("share" bins of step_pct, then "decade" bins;
+ * empty bins left out): binning,kind,from_pct,to_pct,min_size,max_size,flows,p50,p95,p99. */
+void feroce_fct_write_bins_header(FILE *f);
+void feroce_fct_write_bins(FILE *f, const char *kind, struct feroce_fct_sample *samples, size_t n,
+                           unsigned step_pct);
 
 #ifdef __cplusplus
 }

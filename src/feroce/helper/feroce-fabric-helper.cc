@@ -6,13 +6,17 @@
 
 #include "feroce-fabric-helper.h"
 
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/feroce-command-line.h"
 #include "ns3/feroce-switch-port.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -48,6 +52,48 @@ DefiningType(TypeId tid, const std::string& name)
     }
 }
 
+/// The text as a value of the attribute's type (parsed by FeroceCommandLine's parsers), or null.
+Ptr<AttributeValue>
+ParseValue(const TypeId::AttributeInformation& info, const std::string& text)
+{
+    Ptr<const AttributeValue> initial = info.initialValue;
+    if (DynamicCast<const BooleanValue>(initial))
+    {
+        bool v;
+        return FeroceCommandLine::ParseText(text, v).empty() ? Create<BooleanValue>(v) : nullptr;
+    }
+    if (DynamicCast<const UintegerValue>(initial))
+    {
+        uint64_t v;
+        return FeroceCommandLine::ParseText(text, v).empty() ? Create<UintegerValue>(v) : nullptr;
+    }
+    if (DynamicCast<const IntegerValue>(initial))
+    {
+        int64_t v;
+        return FeroceCommandLine::ParseText(text, v).empty() ? Create<IntegerValue>(v) : nullptr;
+    }
+    if (DynamicCast<const DoubleValue>(initial))
+    {
+        double v;
+        return FeroceCommandLine::ParseText(text, v).empty() ? Create<DoubleValue>(v) : nullptr;
+    }
+    if (DynamicCast<const TimeValue>(initial))
+    {
+        Time v;
+        return FeroceCommandLine::ParseText(text, v).empty() ? Create<TimeValue>(v) : nullptr;
+    }
+    if (DynamicCast<const DataRateValue>(initial))
+    {
+        DataRate v;
+        return FeroceCommandLine::ParseText(text, v).empty() ? Create<DataRateValue>(v) : nullptr;
+    }
+    if (DynamicCast<const StringValue>(initial))
+    {
+        return Create<StringValue>(text);
+    }
+    return nullptr; // pointers, objects, enums...: not settable from a file
+}
+
 /// Sets one setting of the file on obj: "" or why not.
 std::string
 Apply(const feroce_topo& t,
@@ -72,10 +118,12 @@ Apply(const feroce_topo& t,
     {
         return ""; // the user's explicit value wins over the file's
     }
-    if (!obj->SetAttributeFailSafe(key, StringValue(s.value)))
+    // parsed here, never by ns-3's parsers (which abort on a malformed number)
+    Ptr<AttributeValue> value = ParseValue(info, s.value);
+    if (!value || !obj->SetAttributeFailSafe(key, *value))
     {
         return Where(t, s.line) + key + "=" + s.value + " is not allowed: not a value of " +
-               tid.GetName() + "::" + key;
+               DefiningType(tid, key) + "::" + key;
     }
     return "";
 }

@@ -120,6 +120,8 @@ RoceFlowApp::Open(const feroce_flow& f)
     Ptr<RoceNic> dst = m_nics[f.dst];
     a.tx = src->CreateQueuePair();
     a.rx = dst->CreateQueuePair();
+    uint16_t k = m_pairFlows[uint64_t(f.src) << 32 | f.dst]++;
+    a.tx->SetUdpSourcePort(uint16_t(0xc000 | (k & 0x3fff)));
     if (f.prio != a.tx->GetPriority())
     {
         a.tx->SetPriority(f.prio);

@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <functional>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -32,7 +33,9 @@ namespace ns3
  * SEND into a receive buffer posted for it).  When the ACK of its last packet completes the
  * request at the source, the flow is done: its FCT (start to completion) is reported, and both
  * queue pairs are released (RoceNic::ReleaseQueuePair, at the same instant, after the
- * completion's callbacks), so memory follows the flows in progress, not the flows run.  A
+ * completion's callbacks), so memory follows the flows in progress, not the flows run.  The
+ * k-th flow between two nodes gets UDP source port 0xc000 + k (mod 2^14), as the HPCC
+ * simulator counts its ports per pair: flows of one pair may take different ECMP paths.  A
  * request that fails (retries exhausted) ends its flow the same way, reported as failed.
  *
  * Flows come from a source, asked for one at a time in start order (a flow file's list, or
@@ -111,7 +114,8 @@ class RoceFlowApp : public Object
     bool m_hasNext{false};
     std::vector<Active> m_active; ///< slots, by the work request's id
     std::vector<uint32_t> m_freeSlots;
-    std::vector<uint32_t> m_ended; ///< slots whose queue pairs Reap releases
+    std::vector<uint32_t> m_ended;                      ///< slots whose queue pairs Reap releases
+    std::unordered_map<uint64_t, uint16_t> m_pairFlows; ///< (src, dst) -> flows so far
     Counters m_counters;
     DoneCallback m_doneCb;
     TracedCallback<const Record&> m_doneTrace;

@@ -371,6 +371,12 @@ RoceQueuePair::GetUdpSourcePort() const
     return m_conn.sport;
 }
 
+void
+RoceQueuePair::SetUdpSourcePort(uint16_t port)
+{
+    m_conn.sport = port;
+}
+
 std::string
 RoceQueuePair::CheckPmtu(uint32_t pmtu)
 {

@@ -109,8 +109,9 @@ class RoceQueuePair : public Object
     uint32_t GetQpn() const;
     uint32_t GetInitialPsn() const;
     uint32_t GetRemoteQpn() const;
-    /// The UDP source port of its frames (ECMP's entropy; from the QPN).
+    /// The UDP source port of its frames (ECMP's entropy): from the QPN, unless set.
     uint16_t GetUdpSourcePort() const;
+    void SetUdpSourcePort(uint16_t port);
     /// Queue pairs that exist now, in the whole process (their memory follows it).
     static uint64_t GetLiveCount();
     State GetState() const;

@@ -480,7 +480,13 @@ static void random_rules(struct feroce_rp_params *p, int64_t scale_ns)
         p->clamp = below(2) ? FEROCE_CLAMP_AFTER_INCREASE : FEROCE_CLAMP_ALWAYS;
         p->g = below(2) ? 1.0 / 16 : 1.0 / 256;
         p->initial_alpha = below(2) ? 1.0 : 0.5;
-        p->first_cnp_rate_bps = below(3) ? 0 : p->line_rate_bps / (double)(2 + below(20));
+        if (below(3)) {
+            p->first_cnp_rate_bps = 0;
+        } else {
+            /* at least the floor, which hpcc's 1 Gb/s may exceed */
+            double r = p->line_rate_bps / (double)(2 + below(20));
+            p->first_cnp_rate_bps = r > p->min_rate_bps ? r : p->min_rate_bps;
+        }
     }
     p->alpha_period_ns = scale_ns * (int64_t)(1 + below(8));
     p->increase_timer_ns = scale_ns * (int64_t)(1 + below(30));

@@ -189,7 +189,13 @@ static void random_params(struct feroce_rp_params *p)
         p->clamp = rnd_below(2) ? FEROCE_CLAMP_AFTER_INCREASE : FEROCE_CLAMP_ALWAYS;
         p->g = rnd_below(2) ? 1.0 / 16 : 1.0 / 256;
         p->initial_alpha = rnd_below(2) ? 1.0 : 0.5;
-        p->first_cnp_rate_bps = rnd_below(3) ? 0 : p->line_rate_bps / (double)(2 + rnd_below(20));
+        if (rnd_below(3)) {
+            p->first_cnp_rate_bps = 0;
+        } else {
+            /* at least the floor, which hpcc's 1 Gb/s may exceed */
+            double r = p->line_rate_bps / (double)(2 + rnd_below(20));
+            p->first_cnp_rate_bps = r > p->min_rate_bps ? r : p->min_rate_bps;
+        }
     }
 }
 

@@ -470,7 +470,9 @@ void test_rp_presets(void)
     CHECK_EQ(p.rai_bps, 20e6); /* 5 Mb/s x 100G / 25G */
     CHECK_EQ(p.rhai_bps, 200e6);
     CHECK_EQ(p.byte_counter_bytes, 0);
-    CHECK_EQ(p.min_rate_bps, 100e6);
+    CHECK_EQ(p.min_rate_bps, 1e9); /* run.py's MIN_RATE 1000Mb/s, not scaled */
+    CHECK_EQ(feroce_rp_preset(&p, "hpcc", 400e6, &why), FEROCE_OK);
+    CHECK_EQ(p.min_rate_bps, 400e6); /* capped at the line rate */
 
     CHECK_EQ(feroce_rp_preset(&p, "dctcp", 10e9, &why), FEROCE_E_UNKNOWN_PRESET);
     CHECK_EQ(feroce_rp_preset(&p, "paper", 0, &why), FEROCE_E_RP_LINE_RATE);

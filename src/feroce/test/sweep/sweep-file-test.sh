@@ -63,6 +63,19 @@ cut -d' ' -f2 k3.list | sort > k3.keys
 "$sweep" list k1.sweep --dir d-k1 --key-version other > k1v.out && grep -v '^#' k1v.out | cut -d' ' -f2 | sort > k1v.keys &&
     [ -z "$(comm -12 k1.keys k1v.keys)" ] && ok || bad "--key-version keeps keys"
 grep -q 'version other' k1v.out && ok || bad "--key-version not shown"
+# a value that names a file: its content is in the key (an edited file makes new points), its
+# name alone is not enough; a value naming no file keys as before
+printf 'a\n' > topo-a.txt
+printf 'b\n' > topo-b.txt
+grid f1 'flags --topology=topo-a.txt\nparam flows list topo-b.txt\n'
+grid f2 'flags --topology=topo-a.txt\nparam flows list topo-b.txt\n'
+[ "$(cut -d' ' -f2 f1.list)" = "$(cut -d' ' -f2 f2.list)" ] && ok || bad "the same files: new keys"
+printf 'a2\n' > topo-a.txt
+grid f3 'flags --topology=topo-a.txt\nparam flows list topo-b.txt\n'
+[ "$(cut -d' ' -f2 f1.list)" != "$(cut -d' ' -f2 f3.list)" ] && ok || bad "an edited flag's file keeps its key"
+printf 'b2\n' > topo-b.txt
+grid f4 'flags --topology=topo-a.txt\nparam flows list topo-b.txt\n'
+[ "$(cut -d' ' -f2 f3.list)" != "$(cut -d' ' -f2 f4.list)" ] && ok || bad "an edited parameter's file keeps its key"
 # keys are 16 hex digits, the FNV-1a hash of the canonical text of src/feroce/doc/sweep-reference.md
 # (computed independently: a change here invalidates every sweep's finished points)
 [ "$(cut -d' ' -f2 k1.list | grep -c '^[0-9a-f]\{16\}$')" -eq 2 ] && ok || bad "key format: $(cat k1.list)"

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Memory follows the flows in progress (a benchmark, not a test): 10^5 and 10^6 short flows
+# (FbHdp sizes, Poisson at 30% load) on a 128-host three-tier fat-tree (k = 8) at 10 Gb/s, DCQCN
+# with the hpcc preset; per run the flows completed, the events, whole-process CPU and peak
+# memory, and CPU per event beside the 3:1 incast's (feroce-bench incast3).  The 10^6 run takes
+# about half an hour of CPU.
+#   sh examples/fabric-scaling.sh BUILD_DIR [FLOWS...]
+set -eu
+build=$(cd "$1" && pwd)
+shift
+flows=${*:-100000 1000000}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$build/bin/feroce-topo" fat-tree --k=8 --host-rate=10Gbps -o "$tmp/k8.topo"
+# 128 hosts at 30% of 10 Gb/s with flows of 120 420.75 B on average: 398 600 flows a second
+echo "| flows | simulated | completed | events | CPU s | CPU per event (ns) | peak MB | flows in progress at most |"
+echo "|---|---|---|---|---|---|---|---|"
+for n in $flows; do
+    duration=$(awk -v n="$n" 'BEGIN { printf "%dms", (n / 398600 * 1.05 + 0.05) * 1000 }')
+    /usr/bin/time -f "%U %S %M" -o "$tmp/t" "$build/examples/feroce-fabric" --topology="$tmp/k8.topo" \
+        --cdf="$here/cdf/FbHdp.txt" --load=0.3 --maxFlows="$n" --trafficStop=1000s --duration="$duration" \
+        --preset=hpcc --outdir="$tmp/run" --db=none > "$tmp/out" 2>&1
+    m() { sed -n "s/^$1=//p" "$tmp/run/metrics.txt"; }
+    awk -v n="$n" -v d="$duration" -v c="$(m flows_completed)" -v e="$(m sim_events)" \
+        -v a="$(m flows_active_max)" '{
+        cpu = $1 + $2; printf "| %d | %s | %d | %d | %.1f | %.0f | %.0f | %d |\n", n, d, c, e, cpu, cpu / e * 1e9, $3 / 1024, a }' "$tmp/t"
+done
+"$build/examples/feroce-bench" --scenario=incast3 | tr ' ' '\n' > "$tmp/bench"
+awk -F= '$1 == "cpu_s" { c = $2 } $1 == "delivered_pkts" { p = $2 } $1 == "events_per_pkt" { e = $2 }
+    END { printf "\nincast3: %.0f ns of CPU per event (%d events)\n", c / (p * e) * 1e9, p * e }' "$tmp/bench"
