@@ -41,6 +41,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <sys/resource.h>
 
@@ -128,7 +129,7 @@ LargestBdp(const FeroceFabric& fabric, uint32_t payload)
             {
                 continue;
             }
-            fabric.Path(a, b, &fwd, &rev);
+            fabric.Path(a, b, 0xc000, &fwd, &rev);
             double rtt = 0;
             uint64_t bw = UINT64_MAX;
             for (const feroce_hop& h : fwd)
@@ -207,6 +208,8 @@ main(int argc, char* argv[])
     // outputs
     uint32_t fctStep = 5;
     std::string saveFlows = "none";
+    bool paths = false;
+    uint64_t ecmpSeed = 1;
 
     // a configuration's stop time is --duration's default
     std::string durationDefault = "10ms";
@@ -283,6 +286,11 @@ main(int argc, char* argv[])
                   "Path MTU: 256, 512, 1024, 2048 or 4096",
                   pmtu,
                   "ns3::RoceQueuePair::Pmtu");
+    study.AddFlag("ecmpSeed",
+                  "ECMP: each switch hashes with a seed of its own drawn from this one (0: every "
+                  "switch alike, as before FeroceSwitch's EcmpSeed)",
+                  ecmpSeed);
+    study.AddFlag("paths", "fct.csv: the switches each flow's data crossed", paths);
     study.AddFlag("fctStep", "Slowdown bins: percent of the flows in each (1..100)", fctStep);
     study.AddFlag("saveFlows",
                   "Write the flows as they start into flows.txt: none, feroce or hpcc (format)",
@@ -423,49 +431,41 @@ main(int argc, char* argv[])
         // a DCQCN run of the HPCC simulator: its reaction point, beneath the keys
         fromFile["ns3::RoceNic::DcqcnPreset"] = {"hpcc", configPath};
     }
-    // ECN thresholds by link rate: one value while every switch port has the same rate
-    // (thresholds per port: FeroceSwitch's rate maps)
-    std::set<uint64_t> switchRates;
-    for (std::size_t l = 0; l < topo.n_links; l++)
+    // ECN thresholds by link rate (KMIN_MAP, KMAX_MAP, PMAX_MAP): each switch port takes its
+    // rate's (FeroceSwitch::EcnByRate); every rate of a switch port needs its entry in each map
+    const feroce_rate_map* maps[] = {&config.kmin, &config.kmax, &config.pmax};
+    const char* mapNames[] = {"KMIN_MAP", "KMAX_MAP", "PMAX_MAP"};
+    if (config.kmin.line || config.kmax.line || config.pmax.line)
     {
-        if (feroce_topo_is_switch(&topo, topo.links[l].a) ||
-            feroce_topo_is_switch(&topo, topo.links[l].b))
+        std::set<uint64_t> switchRates;
+        for (std::size_t l = 0; l < topo.n_links; l++)
         {
-            switchRates.insert(topo.links[l].rate_bps);
-        }
-    }
-    const std::pair<const feroce_rate_map*, const char*> maps[] = {{&config.kmin, "Kmin"},
-                                                                   {&config.kmax, "Kmax"},
-                                                                   {&config.pmax, "Pmax"}};
-    for (const auto& m : maps)
-    {
-        if (!m.first->line)
-        {
-            continue;
-        }
-        std::string where = std::string(config.path) + ":" + std::to_string(m.first->line);
-        double v = 0;
-        for (uint64_t rate : switchRates)
-        {
-            if (!feroce_rate_map_get(m.first, rate, &v))
+            if (feroce_topo_is_switch(&topo, topo.links[l].a) ||
+                feroce_topo_is_switch(&topo, topo.links[l].b))
             {
-                return study.Reject(where + ": " + m.second +
-                                    " has no value for the switch ports of " +
-                                    std::to_string(rate) +
-                                    " bps: expected an entry for every link "
-                                    "rate of the topology");
+                switchRates.insert(topo.links[l].rate_bps);
             }
         }
-        if (switchRates.size() > 1)
+        std::ostringstream byRate;
+        byRate.precision(17);
+        for (uint64_t rate : switchRates)
         {
-            return study.Reject(where + ": " + m.second +
-                                " by link rate is not allowed on switches with ports of several "
-                                "rates yet: expected one rate");
+            double v[3];
+            for (int m = 0; m < 3; m++)
+            {
+                if (!feroce_rate_map_get(maps[m], rate, &v[m]))
+                {
+                    return study.Reject(std::string(config.path) + ":" +
+                                        std::to_string(maps[m]->line ? maps[m]->line : 0) + ": " +
+                                        mapNames[m] + " has no entry for the switch ports of " +
+                                        std::to_string(rate) +
+                                        " bps: expected one for every link rate of the topology");
+                }
+            }
+            byRate << (byRate.tellp() > 0 ? "," : "") << rate << "bps:" << uint64_t(v[0]) << ":"
+                   << uint64_t(v[1]) << ":" << v[2];
         }
-        std::ostringstream value;
-        value.precision(17);
-        value << v;
-        fromFile[std::string("ns3::FeroceSwitch::") + m.second] = {value.str(), where};
+        fromFile["ns3::FeroceSwitch::EcnByRate"] = {byRate.str(), config.path};
     }
     // the program's defaults, then the files', then the user's
     std::map<std::string, std::string> mine = {
@@ -478,6 +478,8 @@ main(int argc, char* argv[])
         {"ns3::FeroceSwitch::Pmax", FeroceCommandLine::Format(pmax)},
         {"ns3::FeroceSwitch::BufferSize", std::to_string(bufferSize)},
         {"ns3::RoceQueuePair::Pmtu", std::to_string(pmtu)},
+        // a switch of several link rates: each port's headroom for its own link
+        {"ns3::FeroceSwitch::HeadroomPerPort", "true"},
     };
     for (const auto& f : fromFile)
     {
@@ -513,7 +515,7 @@ main(int argc, char* argv[])
     // the fabric
     RoceHelper helper;
     FeroceFabric fabric;
-    std::string error = FeroceFabricHelper::Build(helper, topo, &fabric, given);
+    std::string error = FeroceFabricHelper::Build(helper, topo, &fabric, given, ecmpSeed);
     if (error.empty())
     {
         error = fabric.Validate();
@@ -672,7 +674,7 @@ main(int argc, char* argv[])
         }
         return true;
     });
-    FeroceFctRecorder recorder(fabric, &fctCsv, &fctTxt);
+    FeroceFctRecorder recorder(fabric, &fctCsv, &fctTxt, paths);
     recorder.Attach(app);
     app->Start();
     study.AddFlow(

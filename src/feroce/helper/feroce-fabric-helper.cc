@@ -14,6 +14,7 @@
 #include "ns3/feroce-switch-port.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/mac48-address.h"
 #include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -165,7 +166,8 @@ std::string
 FeroceFabricHelper::Build(RoceHelper& helper,
                           const feroce_topo& t,
                           FeroceFabric* out,
-                          GivenPredicate given)
+                          GivenPredicate given,
+                          uint64_t ecmpSeed)
 {
     out->topo = &t;
     out->nodes.Create(uint32_t(t.n_nodes));
@@ -176,6 +178,16 @@ FeroceFabricHelper::Build(RoceHelper& helper,
         if (t.nodes[n].role == FEROCE_ROLE_SWITCH)
         {
             out->switches[n] = helper.InstallSwitch(out->nodes.Get(uint32_t(n)));
+            out->switchNode[PeekPointer(out->switches[n])] = uint32_t(n);
+            if (ecmpSeed && !(given && given("ns3::FeroceSwitch::EcmpSeed")))
+            {
+                // SplitMix64 of (seed, node): a seed of its own, never 0
+                uint64_t z = ecmpSeed + 0x9e3779b97f4a7c15ULL * (n + 1);
+                z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+                z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+                z ^= z >> 31;
+                out->switches[n]->SetAttribute("EcmpSeed", UintegerValue(z ? z : 1));
+            }
             std::string error = ApplyAll(t, uint32_t(n), out->switches[n], given);
             if (!error.empty())
             {
@@ -249,17 +261,42 @@ FeroceFabric::Hosts() const
 void
 FeroceFabric::Path(uint32_t src,
                    uint32_t dst,
+                   uint16_t sport,
                    std::vector<feroce_hop>* fwd,
-                   std::vector<feroce_hop>* rev) const
+                   std::vector<feroce_hop>* rev,
+                   std::vector<uint32_t>* switchesCrossed) const
 {
-    std::vector<uint32_t> links(topo->n_nodes);
-    size_t hops = feroce_topo_path(topo, src, dst, links.data(), links.size());
     fwd->clear();
     rev->clear();
-    for (size_t i = 0; i < hops; i++)
+    if (switchesCrossed)
     {
-        const feroce_topo_link& k = topo->links[links[i]];
-        fwd->push_back({k.rate_bps, k.delay_ns});
+        switchesCrossed->clear();
+    }
+    Ptr<RoceNic> from = nics[src];
+    Ptr<RoceNic> to = nics[dst];
+    Mac48Address mac = Mac48Address::ConvertFrom(to->GetAddress());
+    Ptr<FeroceNetDevice> dev = from;
+    // at most every switch once: a route that loops stops there
+    for (std::size_t hop = 0; dev && hop <= switchNode.size() + 1; hop++)
+    {
+        Ptr<FeroceChannel> ch = DynamicCast<FeroceChannel>(dev->GetChannel());
+        if (!ch)
+        {
+            break;
+        }
+        fwd->push_back({dev->GetDataRate().GetBitRate(), ch->GetDelay().GetNanoSeconds()});
+        Ptr<FeroceSwitchPort> port = DynamicCast<FeroceSwitchPort>(ch->GetPeer(PeekPointer(dev)));
+        if (!port)
+        {
+            break; // a NIC: the destination
+        }
+        FeroceSwitch* sw = port->GetSwitch();
+        if (switchesCrossed)
+        {
+            switchesCrossed->push_back(switchNode.at(sw));
+        }
+        int64_t out = sw->GetEgressPort(mac, from->GetIpv4Address(), to->GetIpv4Address(), sport);
+        dev = out < 0 ? nullptr : Ptr<FeroceNetDevice>(sw->GetPort(uint32_t(out)));
     }
     rev->assign(fwd->rbegin(), fwd->rend());
 }

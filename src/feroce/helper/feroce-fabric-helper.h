@@ -16,6 +16,7 @@
 
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -35,15 +36,22 @@ struct FeroceFabric
     std::vector<Ptr<FeroceChannel>> channels; ///< by link
     /// Each link's ends: the device on its a side and on its b side (a NIC or a switch port).
     std::vector<std::pair<Ptr<FeroceNetDevice>, Ptr<FeroceNetDevice>>> ends;
-    std::vector<Ptr<RateErrorModel>> errorModels; ///< of the lossy links' devices
+    std::vector<Ptr<RateErrorModel>> errorModels;                 ///< of the lossy links' devices
+    std::unordered_map<const FeroceSwitch*, uint32_t> switchNode; ///< switch -> its node
 
     /// The nodes that are not switches, in order.
     std::vector<uint32_t> Hosts() const;
-    /// The forward and reverse hops of the path from src to dst (feroce_topo_path).
+    /**
+     * The path a flow from src to dst with this UDP source port takes, as the switches route it
+     * (ECMP included): its hops (each sending device's rate and its link's delay), the reverse
+     * hops (the same links back: the ACKs'), and the switches crossed (node indices; may be null).
+     */
     void Path(uint32_t src,
               uint32_t dst,
+              uint16_t sport,
               std::vector<feroce_hop>* fwd,
-              std::vector<feroce_hop>* rev) const;
+              std::vector<feroce_hop>* rev,
+              std::vector<uint32_t>* switchesCrossed = nullptr) const;
     /// Every NIC's Validate, then every switch's: "" or the first message, naming the node.
     std::string Validate() const;
     /// Streams of the lossy links' error models, from stream on; the number used.
@@ -59,7 +67,9 @@ struct FeroceFabric
  * Objects are made in the topology's order, so results follow the file: nodes in node order,
  * switches installed in node order, then each link in link order: a host's NIC (its address
  * the helper's next) before its switch port, a switch-to-switch link's port on a before b's.
- * Routes: RoceHelper::PopulateRoutes (shortest paths, ECMP across ties).
+ * Routes: RoceHelper::PopulateRoutes (shortest paths, ECMP across ties).  With ecmpSeed not 0,
+ * each switch hashes ECMP with a seed of its own drawn from it and its node index (FeroceSwitch's
+ * EcmpSeed), beneath the topology's settings; 0 leaves every switch's hash alike.
  */
 class FeroceFabricHelper
 {
@@ -73,7 +83,8 @@ class FeroceFabricHelper
     static std::string Build(RoceHelper& helper,
                              const feroce_topo& topo,
                              FeroceFabric* out,
-                             GivenPredicate given = nullptr);
+                             GivenPredicate given = nullptr,
+                             uint64_t ecmpSeed = 0);
 };
 
 } // namespace ns3

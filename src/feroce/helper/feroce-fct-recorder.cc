@@ -10,6 +10,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace ns3
 {
@@ -47,15 +48,18 @@ Number(double v)
 
 FeroceFctRecorder::FeroceFctRecorder(const FeroceFabric& fabric,
                                      std::ostream* csv,
-                                     std::ostream* txt)
+                                     std::ostream* txt,
+                                     bool paths)
     : m_fabric(fabric),
       m_csv(csv),
-      m_txt(txt)
+      m_txt(txt),
+      m_paths(paths)
 {
     if (m_csv)
     {
         *m_csv << "id,src,dst,kind,op,prio,size_bytes,start_ns,fct_ns,standalone_ns,slowdown,sport,"
-                  "status\n";
+                  "status"
+               << (m_paths ? ",path\n" : "\n");
     }
 }
 
@@ -67,19 +71,18 @@ FeroceFctRecorder::Attach(Ptr<RoceFlowApp> app)
 }
 
 double
-FeroceFctRecorder::Standalone(uint32_t src, uint32_t dst, const feroce_message_frames& frames)
+FeroceFctRecorder::Standalone(uint32_t src,
+                              uint32_t dst,
+                              uint16_t sport,
+                              const feroce_message_frames& frames,
+                              std::vector<uint32_t>* crossed)
 {
-    uint64_t key = uint64_t(src) << 32 | dst;
-    auto it = m_paths.find(key);
-    if (it == m_paths.end())
-    {
-        std::pair<std::vector<feroce_hop>, std::vector<feroce_hop>> hops;
-        m_fabric.Path(src, dst, &hops.first, &hops.second);
-        it = m_paths.emplace(key, std::move(hops)).first;
-    }
-    const auto& fwd = it->second.first;
-    const auto& rev = it->second.second;
-    return feroce_fct_standalone_ns(&frames, fwd.data(), fwd.size(), rev.data(), rev.size());
+    m_fabric.Path(src, dst, sport, &m_fwd, &m_rev, crossed);
+    return feroce_fct_standalone_ns(&frames,
+                                    m_fwd.data(),
+                                    m_fwd.size(),
+                                    m_rev.data(),
+                                    m_rev.size());
 }
 
 void
@@ -87,7 +90,7 @@ FeroceFctRecorder::Record(const RoceFlowApp::Record& r)
 {
     const feroce_flow& f = r.flow;
     bool ok = r.status == ROCE_WC_SUCCESS;
-    double alone = Standalone(f.src, f.dst, r.frames);
+    double alone = Standalone(f.src, f.dst, r.sport, r.frames, m_paths ? &m_crossed : nullptr);
     double fct = double(r.fct.GetNanoSeconds());
     double slowdown = feroce_slowdown(fct, alone);
     if (ok)
@@ -121,7 +124,20 @@ FeroceFctRecorder::Record(const RoceFlowApp::Record& r)
                       Number(slowdown).c_str(),
                       unsigned(r.sport),
                       ok ? "ok" : RoceCompletionStatusName(r.status));
-        *m_csv << line;
+        if (m_paths)
+        {
+            line[std::strlen(line) - 1] = ','; // the path after the status
+            *m_csv << line;
+            for (std::size_t i = 0; i < m_crossed.size(); i++)
+            {
+                *m_csv << (i ? ">" : "") << t.nodes[m_crossed[i]].name;
+            }
+            *m_csv << "\n";
+        }
+        else
+        {
+            *m_csv << line;
+        }
     }
     if (m_txt && ok)
     {

@@ -13,7 +13,6 @@
 
 #include <ostream>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -30,24 +29,33 @@ namespace ns3
  *   standalone_fct_ns" with its addresses (node i is 0x0b000001 + (i / 256) << 16 + (i % 256) << 8,
  *   in hex), so that its analysis scripts read it; completed flows only, as it writes them.
  *
- * The standalone FCT is feroce_fct_standalone_ns over the flow's path (feroce_topo_path) with its
- * frames as its queue pair builds them; slowdown = FCT / standalone, at least 1.  After the run,
- * the slowdowns by size: the peers' bins (each a share of the flows, by size) and decade bins
- * of size (below 1 KB, 10 KB, 100 KB, 1 MB, 10 MB, and above), for background and incast flows
- * apart; and the metrics of the run's row.
+ * The standalone FCT is feroce_fct_standalone_ns over the flow's path (as the switches route it,
+ * FeroceFabric::Path) with its frames as its queue pair builds them; slowdown = FCT / standalone,
+ * at least 1.  After the run, the slowdowns by size: the peers' bins (each a share of the flows, by
+ * size) and decade bins of size (below 1 KB, 10 KB, 100 KB, 1 MB, 10 MB, and above), for background
+ * and incast flows apart; and the metrics of the run's row.
  */
 class FeroceFctRecorder
 {
   public:
-    /// Outputs may be null (not written).
-    FeroceFctRecorder(const FeroceFabric& fabric, std::ostream* csv, std::ostream* txt);
+    /// Outputs may be null (not written).  paths: fct.csv gets a last column, path, the switches
+    /// the flow's data crossed ("edge0>agg1>core2>agg5>edge6").
+    FeroceFctRecorder(const FeroceFabric& fabric,
+                      std::ostream* csv,
+                      std::ostream* txt,
+                      bool paths = false);
 
     /// Record the flows app ends (its done callback).
     void Attach(Ptr<RoceFlowApp> app);
     void Record(const RoceFlowApp::Record& r);
 
-    /// The standalone FCT of a flow with these frames, in ns.
-    double Standalone(uint32_t src, uint32_t dst, const feroce_message_frames& frames);
+    /// The standalone FCT of a flow with these frames on the path its source port takes, in ns
+    /// (and the switches it crosses, if asked).
+    double Standalone(uint32_t src,
+                      uint32_t dst,
+                      uint16_t sport,
+                      const feroce_message_frames& frames,
+                      std::vector<uint32_t>* crossed = nullptr);
 
     /// Payload bytes of the flows completed so far.
     uint64_t GetCompletedBytes() const;
@@ -69,9 +77,10 @@ class FeroceFctRecorder
     uint64_t m_completed{0};
     uint64_t m_failed{0};
     uint64_t m_completedBytes{0};
-    /// (src, dst) -> its forward and reverse hops
-    std::unordered_map<uint64_t, std::pair<std::vector<feroce_hop>, std::vector<feroce_hop>>>
-        m_paths;
+    bool m_paths;
+    std::vector<feroce_hop> m_fwd; ///< scratch of Standalone
+    std::vector<feroce_hop> m_rev;
+    std::vector<uint32_t> m_crossed;
 };
 
 } // namespace ns3

@@ -72,6 +72,12 @@ FeroceSwitchPort::SetSwitch(FeroceSwitch* sw, uint32_t index, const Shared* shar
     m_shared = shared;
 }
 
+const FeroceSwitchPort::Config&
+FeroceSwitchPort::GetConfig() const
+{
+    return m_config;
+}
+
 void
 FeroceSwitchPort::SetConfig(const Config& config)
 {

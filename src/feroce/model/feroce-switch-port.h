@@ -89,6 +89,8 @@ class FeroceSwitchPort : public FeroceNetDevice
 
     void SetSwitch(FeroceSwitch* sw, uint32_t index, const Shared* shared);
     void SetConfig(const Config& config);
+    /// What the switch gave it at start (its quanta, ECN thresholds per priority...).
+    const Config& GetConfig() const;
     uint32_t GetPortIndex() const;
     FeroceSwitch* GetSwitch() const;
     /// Queue a frame the switch forwards here (marking it CE if ECN says so at enqueue).

@@ -11,6 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/feroce-check.h"
+#include "ns3/feroce-text.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/string.h"
@@ -211,6 +212,35 @@ FeroceSwitch::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&FeroceSwitch::m_ecnPerQueue),
                           MakeStringChecker())
+            .AddAttribute("EcnByRate",
+                          "ECN thresholds by the egress port's link rate instead of Kmin, Kmax "
+                          "and Pmax, \"rate:kmin:kmax:pmax,...\" (a rate with its unit, bytes, "
+                          "bytes, probability), e.g. \"25Gbps:100000:400000:0.2,100Gbps:400000:"
+                          "1600000:0.2\" (the HPCC simulator's KMIN_MAP, KMAX_MAP, PMAX_MAP); "
+                          "EcnPerQueue's priorities keep their own",
+                          StringValue(""),
+                          MakeStringAccessor(&FeroceSwitch::m_ecnByRate),
+                          MakeStringChecker())
+            .AddAttribute("HeadroomPerPort",
+                          "With Headroom 0: each port's lossless classes get what its own link "
+                          "needs (2 x delay x rate + 2 frames + a PFC frame), not the longest "
+                          "link's",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FeroceSwitch::m_headroomPerPort),
+                          MakeBooleanChecker())
+            .AddAttribute("HeadroomByRate",
+                          "Headroom bytes by the port's link rate instead of Headroom, "
+                          "\"rate:bytes,...\", e.g. \"100Gbps:60000,400Gbps:240000\"",
+                          StringValue(""),
+                          MakeStringAccessor(&FeroceSwitch::m_headroomByRate),
+                          MakeStringChecker())
+            .AddAttribute("EcmpSeed",
+                          "Mixed into the ECMP hash of this switch: 0 hashes as before (every "
+                          "switch alike, so stacked tiers pick alike: give each switch its own "
+                          "seed, as the HPCC simulator seeds with the switch's id)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FeroceSwitch::m_ecmpSeed),
+                          MakeUintegerChecker<uint64_t>())
             .AddTraceSource("QueueLength",
                             "Bytes in an egress queue (queue 8 = control) when it changes",
                             MakeTraceSourceAccessor(&FeroceSwitch::m_queueTrace),
@@ -336,6 +366,12 @@ FeroceSwitch::AssignStreams(int64_t stream)
 }
 
 uint64_t
+FeroceSwitch::GetHeadroom(uint32_t port) const
+{
+    return port < m_bufferParams.headroom.size() ? m_bufferParams.headroom[port] : 0;
+}
+
+uint64_t
 FeroceSwitch::GetRequiredHeadroom(uint32_t port) const
 {
     return m_ports[port]->GetPfcHeadroom();
@@ -381,6 +417,10 @@ FeroceSwitch::Validate()
         return AttributeCheckMessage(why);
     }
     std::string error = ParseEcnPerQueue();
+    if (error.empty())
+    {
+        error = ParseEcnByRate();
+    }
     if (error.empty())
     {
         error = ParseQueueWeights();
@@ -430,6 +470,50 @@ FeroceSwitch::Validate()
     b.lossless = m_pfcEnabled ? m_losslessMask : 0;
     b.pfc = pfc;
     b.headroom.assign(m_ports.size(), m_headroom ? m_headroom : need);
+    std::vector<std::pair<uint64_t, std::vector<std::string>>> byRate;
+    std::string rateError = ParseRateList(m_headroomByRate,
+                                          "HeadroomByRate",
+                                          1,
+                                          "rate:bytes,... e.g. 100Gbps:60000",
+                                          &byRate);
+    for (auto& r : byRate)
+    {
+        uint64_t bytes = 0;
+        if (rateError.empty() && !ParseUint(r.second[0], 0, UINT64_MAX / 2, &bytes))
+        {
+            rateError = "HeadroomByRate = " + m_headroomByRate + " is not allowed: " + r.second[0] +
+                        " is not a number of bytes";
+        }
+        r.second[0] = std::to_string(bytes);
+    }
+    if (!rateError.empty())
+    {
+        return rateError;
+    }
+    for (uint32_t i = 0; i < m_ports.size(); i++)
+    {
+        if (!m_headroom && m_headroomPerPort)
+        {
+            b.headroom[i] = GetRequiredHeadroom(i);
+        }
+        for (const auto& r : byRate)
+        {
+            uint64_t bytes = std::stoull(r.second[0]);
+            if (r.first == m_ports[i]->GetDataRate().GetBitRate())
+            {
+                b.headroom[i] = bytes;
+                if (m_headroomCheck && m_pfcEnabled && m_losslessMask &&
+                    bytes < GetRequiredHeadroom(i))
+                {
+                    err << "HeadroomByRate = " << m_headroomByRate << " is not allowed: port " << i
+                        << " (" << m_ports[i]->GetDataRate().GetBitRate()
+                        << " bps) needs >= " << GetRequiredHeadroom(i)
+                        << " (2 x delay x rate + 2 frames + a PFC frame of its link)";
+                    return err.str();
+                }
+            }
+        }
+    }
     int lossless = FeroceSwitchBuffer::LosslessCount(b);
     // the shared pool must hold at least one frame per port, or PFC cannot work
     uint64_t minimum =
@@ -526,7 +610,77 @@ FeroceSwitch::ParseEcnPerQueue()
         cp[prio] = p;
     }
     std::copy(cp, cp + 8, m_cpQueue);
+    std::copy(listed, listed + 8, m_ecnListed);
     return "";
+}
+
+std::string
+FeroceSwitch::ParseRateList(const std::string& text,
+                            const std::string& name,
+                            std::size_t fields,
+                            const std::string& allowed,
+                            std::vector<std::pair<uint64_t, std::vector<std::string>>>* out)
+{
+    out->clear();
+    if (text.empty())
+    {
+        return "";
+    }
+    for (const std::string& entry : Split(text, ','))
+    {
+        std::vector<std::string> f = Split(entry, ':');
+        uint64_t bps = 0;
+        const char* why = f.size() == fields + 1 ? feroce_parse_rate(f[0].c_str(), &bps)
+                                                 : "has not the fields of an entry";
+        for (const auto& seen : *out)
+        {
+            if (!why && seen.first == bps)
+            {
+                why = "is listed twice";
+            }
+        }
+        if (why)
+        {
+            return name + " = " + text + " is not allowed: " + entry + " " + why + ": expected " +
+                   allowed;
+        }
+        out->emplace_back(bps, std::vector<std::string>(f.begin() + 1, f.end()));
+    }
+    return "";
+}
+
+std::string
+FeroceSwitch::ParseEcnByRate()
+{
+    std::vector<std::pair<uint64_t, std::vector<std::string>>> list;
+    const std::string allowed = "rate:kmin:kmax:pmax entries (bytes, bytes, probability), e.g. "
+                                "25Gbps:100000:400000:0.2";
+    std::string error = ParseRateList(m_ecnByRate, "EcnByRate", 3, allowed, &list);
+    m_ecnRates.clear();
+    for (const auto& e : list)
+    {
+        if (!error.empty())
+        {
+            break;
+        }
+        RateEcn r{e.first, m_cp};
+        feroce_check why{};
+        if (!ParseUint(e.second[0], 0, UINT64_MAX / 2, &r.cp.kmin_bytes) ||
+            !ParseUint(e.second[1], 0, UINT64_MAX / 2, &r.cp.kmax_bytes) ||
+            !ParseDouble(e.second[2], &r.cp.pmax))
+        {
+            error = "EcnByRate = " + m_ecnByRate + " is not allowed: expected " + allowed;
+        }
+        else if (feroce_cp_validate(&r.cp, &why) != FEROCE_OK)
+        {
+            char msg[512];
+            feroce_check_message(&why, msg, sizeof msg);
+            error =
+                "EcnByRate = " + m_ecnByRate + ", rate " + std::to_string(e.first) + " bps: " + msg;
+        }
+        m_ecnRates.push_back(r);
+    }
+    return error;
 }
 
 uint8_t
@@ -568,7 +722,19 @@ FeroceSwitch::Start()
     config.pauseQuanta = m_pauseQuanta;
     for (auto& port : m_ports)
     {
-        port->SetConfig(config);
+        // a port of a listed rate: its thresholds, but for EcnPerQueue's priorities
+        FeroceSwitchPort::Config own = config;
+        for (const RateEcn& r : m_ecnRates)
+        {
+            if (r.bps == port->GetDataRate().GetBitRate())
+            {
+                for (int q = 0; q < 8; q++)
+                {
+                    own.cp[q] = m_ecnListed[q] ? m_cpQueue[q] : r.cp;
+                }
+            }
+        }
+        port->SetConfig(own);
     }
     m_started = true;
 }
@@ -604,6 +770,39 @@ FeroceSwitch::Drop(Ptr<FeroceFrame> frame, DropCause cause)
     }
 }
 
+uint64_t
+FeroceSwitch::EcmpIndex(uint32_t srcIp, uint32_t dstIp, uint16_t sport, uint64_t n) const
+{
+    // the flow's addresses and UDP source port, so a flow keeps its path
+    uint64_t key = (uint64_t(srcIp) << 32 | dstIp) ^ (uint64_t(sport) * 0x9e3779b97f4a7c15ULL);
+    if (m_ecmpSeed)
+    {
+        // a bijection of the key per seed, so two switches choose independently
+        key = (key ^ m_ecmpSeed) * 0xff51afd7ed558ccdULL;
+        key ^= key >> 33;
+    }
+    key ^= key >> 29;
+    return key % n;
+}
+
+int64_t
+FeroceSwitch::GetEgressPort(Mac48Address dst,
+                            Ipv4Address src,
+                            Ipv4Address dstIp,
+                            uint16_t sport) const
+{
+    uint8_t mac[6];
+    dst.CopyTo(mac);
+    auto route = m_routes.find(MacKey(mac));
+    if (route == m_routes.end() || route->second.empty())
+    {
+        return -1;
+    }
+    const std::vector<uint32_t>& ports = route->second;
+    return ports.size() > 1 ? ports[EcmpIndex(src.Get(), dstIp.Get(), sport, ports.size())]
+                            : ports[0];
+}
+
 void
 FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame)
 {
@@ -624,15 +823,9 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame)
         return;
     }
     const std::vector<uint32_t>& ports = route->second;
-    uint32_t outIndex = ports[0];
-    if (ports.size() > 1)
-    {
-        // ECMP: the flow's addresses and UDP source port, so a flow keeps its path
-        uint64_t key =
-            (uint64_t(f.ip.src) << 32 | f.ip.dst) ^ (uint64_t(f.udp.sport) * 0x9e3779b97f4a7c15ULL);
-        key ^= key >> 29;
-        outIndex = ports[key % ports.size()];
-    }
+    uint32_t outIndex = ports.size() > 1
+                            ? ports[EcmpIndex(f.ip.src, f.ip.dst, f.udp.sport, ports.size())]
+                            : ports[0];
     FeroceSwitchPort* out = PeekPointer(m_ports[outIndex]);
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;

@@ -11,6 +11,7 @@
 #include "feroce-switch-port.h"
 
 #include "ns3/feroce-cp.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -85,6 +86,13 @@ class FeroceSwitch : public Object
     std::string Validate();
     /// The headroom a lossless priority of this port needs, in bytes.
     uint64_t GetRequiredHeadroom(uint32_t port) const;
+    /// The headroom of each lossless class of this port's ingress, in bytes (after Validate).
+    uint64_t GetHeadroom(uint32_t port) const;
+    /// The port a frame of this flow leaves by (ECMP included), or -1 without a route.
+    int64_t GetEgressPort(Mac48Address dst,
+                          Ipv4Address src,
+                          Ipv4Address dstIp,
+                          uint16_t sport) const;
     int64_t AssignStreams(int64_t stream);
 
     /// Counters.
@@ -138,6 +146,16 @@ class FeroceSwitch : public Object
     std::string ParseQueueWeights();
     std::string ParseDscpMap();
     std::string ParseEcnPerQueue();
+    std::string ParseEcnByRate();
+    /// "rate:f1:...,..." entries of `fields` fields after a rate with its unit, each rate once.
+    static std::string ParseRateList(
+        const std::string& text,
+        const std::string& name,
+        std::size_t fields,
+        const std::string& allowed,
+        std::vector<std::pair<uint64_t, std::vector<std::string>>>* out);
+    /// Which of n ECMP ports a flow takes (0..n-1).
+    uint64_t EcmpIndex(uint32_t srcIp, uint32_t dstIp, uint16_t sport, uint64_t n) const;
 
     // attributes
     uint64_t m_bufferSize;
@@ -162,12 +180,26 @@ class FeroceSwitch : public Object
     uint32_t m_wrrQuantum; ///< 0: weights count frames; > 0: bytes per unit of weight
     std::string m_dscpMap;
     std::string m_ecnPerQueue;
+    std::string m_ecnByRate;
+    bool m_headroomPerPort{false};
+    std::string m_headroomByRate;
+    uint64_t m_ecmpSeed{0};
 
     bool m_started;
     uint8_t m_losslessMask;
     feroce_cp_params m_cp;         ///< Kmin, Kmax, Pmax, MarkPoint
     feroce_cp_params m_cpQueue[8]; ///< per egress priority: m_cp or its EcnPerQueue entry
-    uint64_t m_quantum[8];         ///< round robin credit a priority's turn adds
+    bool m_ecnListed[8]{};         ///< the priority has an EcnPerQueue entry
+
+    /// An EcnByRate entry: the thresholds of the ports of a link rate.
+    struct RateEcn
+    {
+        uint64_t bps;
+        feroce_cp_params cp;
+    };
+
+    std::vector<RateEcn> m_ecnRates;
+    uint64_t m_quantum[8]; ///< round robin credit a priority's turn adds
     uint8_t m_dscpPrio[64];
     FeroceSwitchBuffer::Params m_bufferParams; ///< what Validate found
     FeroceSwitchBuffer m_buffer;

@@ -2,7 +2,7 @@
 # The layers hold (src/feroce/doc/README.md, "The layers"): each layer includes only what lies
 # beneath it.
 #   core (C)            its own headers and the C library: no ns-3, nothing above it
-#   results, fluid (C)  no ns-3
+#   results, fluid, fabric (C)  no ns-3
 #   engine (C++)        ns-3 and the core, no model or helper header
 #   model (C++)         ns-3, the core and the engine, no helper header
 # Then the same rules are run on a copy with one forbidden include planted in each layer, which
@@ -51,7 +51,7 @@ layer_ok() {
         broken=1
     done
     # the C layers: no ns-3
-    if grep -l '^[ \t]*#[ \t]*include[ \t]*["<]ns3/' "$src"/core/*.[ch] "$src"/results/*.[ch] "$src"/fluid/*.[ch] >&2; then
+    if grep -l '^[ \t]*#[ \t]*include[ \t]*["<]ns3/' "$src"/core/*.[ch] "$src"/results/*.[ch] "$src"/fluid/*.[ch] "$src"/fabric/*.[ch] >&2; then
         echo "C layers: the files above include ns-3" >&2
         broken=1
     fi
@@ -69,14 +69,14 @@ check "the layers of this tree hold" layer_ok "$root"
 
 # each rule catches a planted include
 for plant in "core/feroce-rp.c:ns3/simulator.h" "core/feroce-cp.h:feroce-db.h" \
-    "results/feroce-stats.c:ns3/log.h" "engine/feroce-arena.cc:ns3/roce-nic.h" \
+    "results/feroce-stats.c:ns3/log.h" "fabric/feroce-topo.c:ns3/node.h" "engine/feroce-arena.cc:ns3/roce-nic.h" \
     "engine/feroce-sim.h:feroce-switch.h" "model/feroce-switch.cc:ns3/roce-helper.h"; do
     file=${plant%%:*}
     inc=${plant#*:}
     copy=$work/tree
     rm -rf "$copy"
     mkdir -p "$copy/src/feroce"
-    for d in core results fluid engine model helper; do cp -r "$root/src/feroce/$d" "$copy/src/feroce/$d"; done
+    for d in core results fluid fabric engine model helper; do cp -r "$root/src/feroce/$d" "$copy/src/feroce/$d"; done
     printf '#include "%s"\n' "$inc" >> "$copy/src/feroce/$file"
     if layer_ok "$copy" 2>/dev/null; then bad "a planted #include \"$inc\" in $file is not caught"; else ok; fi
 done

@@ -127,7 +127,7 @@ class FlowAloneTestCase : public TestCase
         {
             std::vector<feroce_hop> fwd;
             std::vector<feroce_hop> rev;
-            fabric.Path(r.flow.src, r.flow.dst, &fwd, &rev);
+            fabric.Path(r.flow.src, r.flow.dst, r.sport, &fwd, &rev);
             double alone =
                 feroce_fct_standalone_ns(&r.frames, fwd.data(), fwd.size(), rev.data(), rev.size());
             // each device rounds a frame's time to whole ns, carrying the rest: within a ns a hop
