@@ -288,7 +288,23 @@ static int check(int argc, char **argv)
                                              : "s");
             sep = ", ";
         }
-    printf("), %zu links, %zu models\n", t.n_links, t.n_models);
+    printf("), %zu links, %zu models", t.n_links, t.n_models);
+    /* the fabric's reach: the shortest and the longest path between two hosts, in links */
+    uint32_t *d = malloc(t.n_nodes * sizeof *d), shortest = UINT32_MAX, longest = 0;
+    for (size_t a = 0; d && a < t.n_nodes; a++) {
+        if (feroce_topo_is_switch(&t, (uint32_t)a))
+            continue;
+        feroce_topo_distances(&t, (uint32_t)a, d);
+        for (size_t b = 0; b < t.n_nodes; b++)
+            if (b != a && !feroce_topo_is_switch(&t, (uint32_t)b)) {
+                shortest = d[b] < shortest ? d[b] : shortest;
+                longest = d[b] > longest ? d[b] : longest;
+            }
+    }
+    free(d);
+    if (longest)
+        printf(", host to host %u to %u links", shortest, longest);
+    printf("\n");
     int rc = 0;
     if (get(opts, "flows")) {
         struct feroce_flow_list l;

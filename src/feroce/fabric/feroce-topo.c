@@ -589,41 +589,28 @@ void feroce_topo_host_links(const struct feroce_topo *t, uint32_t *out)
     }
 }
 
-size_t feroce_topo_path(const struct feroce_topo *t, uint32_t src, uint32_t dst, uint32_t *links, size_t max)
+void feroce_topo_distances(const struct feroce_topo *t, uint32_t src, uint32_t *out)
 {
-    if (src == dst || src >= t->n_nodes || dst >= t->n_nodes)
-        return 0;
     struct adjacency adj;
     adjacency_build(t, &adj);
-    uint32_t *via = feroce_xmalloc(t->n_nodes * sizeof *via); /* the link a node was reached by */
     uint32_t *queue = feroce_xmalloc(t->n_nodes * sizeof *queue);
     for (size_t n = 0; n < t->n_nodes; n++)
-        via[n] = UINT32_MAX;
-    size_t head = 0, tail = 0, hops = 0;
+        out[n] = UINT32_MAX;
+    size_t head = 0, tail = 0;
     queue[tail++] = src;
-    via[src] = UINT32_MAX - 1; /* the start */
-    while (head < tail && via[dst] == UINT32_MAX) {
+    out[src] = 0;
+    while (head < tail) {
         uint32_t u = queue[head++];
         if (u != src && !feroce_topo_is_switch(t, u))
             continue; /* hosts carry no transit traffic */
         for (uint32_t i = adj.start[u]; i < adj.start[u + 1]; i++) {
             uint32_t v = other_end(&t->links[adj.link[i]], u);
-            if (via[v] == UINT32_MAX) {
-                via[v] = adj.link[i];
+            if (out[v] == UINT32_MAX) {
+                out[v] = out[u] + 1;
                 queue[tail++] = v;
             }
         }
     }
-    if (via[dst] != UINT32_MAX) {
-        for (uint32_t v = dst; v != src; v = other_end(&t->links[via[v]], v))
-            hops++;
-        size_t i = hops;
-        for (uint32_t v = dst; v != src; v = other_end(&t->links[via[v]], v))
-            if (--i < max)
-                links[i] = via[v];
-    }
-    free(via);
     free(queue);
     adjacency_free(&adj);
-    return hops;
 }

@@ -131,12 +131,9 @@ int feroce_topo_write(const struct feroce_topo *t, FILE *f, enum feroce_topo_for
  * or UINT32_MAX for a switch. */
 void feroce_topo_host_links(const struct feroce_topo *t, uint32_t *out);
 
-/*
- * A shortest path from src to dst (hosts; switches in between), as the links it crosses in
- * order: their number (at most max written), 0 when there is none.  Ties go to the neighbour
- * reached first, in link order, so the path is the same every time.
- */
-size_t feroce_topo_path(const struct feroce_topo *t, uint32_t src, uint32_t dst, uint32_t *links, size_t max);
+/* The number of links from src to every node (out[node]; UINT32_MAX: not reachable), crossing
+ * switches only, as frames do (breadth first). */
+void feroce_topo_distances(const struct feroce_topo *t, uint32_t src, uint32_t *out);
 
 #ifdef __cplusplus
 }

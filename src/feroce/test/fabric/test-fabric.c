@@ -105,13 +105,10 @@ static void test_read_hpcc_topology(void)
     CHECK(t.links[0].a == 0 && t.links[0].b == 16 && t.links[0].rate_bps == 25000000000ULL &&
           t.links[0].delay_ns == 1000);
     CHECK(feroce_topo_find(&t, "35") == 35 && feroce_topo_find(&t, "36") == -1);
-    /* paths: the same edge, the same pod, another pod */
-    uint32_t links[8];
-    CHECK(feroce_topo_path(&t, 0, 1, links, 8) == 2);
-    CHECK(feroce_topo_path(&t, 0, 2, links, 8) == 4);
-    CHECK(feroce_topo_path(&t, 0, 15, links, 8) == 6);
-    CHECK(links[0] == 0 && t.links[links[5]].a == 15);
-    CHECK(feroce_topo_path(&t, 0, 0, links, 8) == 0);
+    /* links to: itself, a host on the same edge, the same pod, another pod, its edge, a core */
+    uint32_t d[36];
+    feroce_topo_distances(&t, 0, d);
+    CHECK(d[0] == 0 && d[1] == 2 && d[2] == 4 && d[15] == 6 && d[16] == 1 && d[32] == 3);
     feroce_topo_free(&t);
 }
 
@@ -271,8 +268,9 @@ static void test_generators(void)
     feroce_topo_init(&t, "fat-tree");
     CHECK(feroce_topo_fattree(&t, &ft, err, sizeof err) == 0 && feroce_topo_check(&t, err, sizeof err) == 0);
     CHECK(t.n_nodes == 208 && t.n_links == 384);
-    uint32_t links[8];
-    CHECK(feroce_topo_path(&t, 0, 127, links, 8) == 6);
+    uint32_t d[208];
+    feroce_topo_distances(&t, 0, d);
+    CHECK(d[127] == 6 && d[7] == 4 && d[3] == 2);
     feroce_topo_free(&t);
     /* two tiers, 3:1: 4 leaves of 6 hosts and 2 uplinks, 2 spines */
     struct feroce_fattree two = { 4, 2, 3, 10000000000ULL, 40000000000ULL, 500 };
@@ -280,7 +278,8 @@ static void test_generators(void)
     CHECK(feroce_topo_fattree(&t, &two, err, sizeof err) == 0 && feroce_topo_check(&t, err, sizeof err) == 0);
     CHECK(t.n_nodes == 24 + 4 + 2 && t.n_links == 24 + 8);
     CHECK(t.links[24].rate_bps == 40000000000ULL && t.links[0].rate_bps == 10000000000ULL);
-    CHECK(feroce_topo_path(&t, 0, 23, links, 8) == 4);
+    feroce_topo_distances(&t, 0, d);
+    CHECK(d[23] == 4 && d[5] == 2);
     feroce_topo_free(&t);
     struct feroce_fattree odd = { 5, 3, 1, 1, 1, 0 };
     feroce_topo_init(&t, "fat-tree");
