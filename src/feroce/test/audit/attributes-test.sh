@@ -71,6 +71,7 @@ ns3::RoceNic::RxXoffBytes=50000
 ns3::RoceNic::RxXonBytes=20000
 ns3::RoceNic::RxPauseQuanta=1000
 ns3::RoceNic::QueuePairs=0
+ns3::RoceNic::QpnReuseDelay=2ms
 ns3::RoceFrontEndApp::MessageSize=65536
 ns3::RoceFrontEndApp::Mode=trigger
 ns3::RoceFrontEndApp::TriggerInterval=20us
@@ -103,6 +104,10 @@ ns3::FeroceSwitch::DscpMap=26:3
 ns3::FeroceSwitch::QueueWeights=2,1,1,1,1,1,1,1
 ns3::FeroceSwitch::WrrQuantum=1500
 ns3::FeroceSwitch::EcnPerQueue=3:20000:80000:0.1
+ns3::FeroceSwitch::EcnByRate=10Gbps:10000:100000:0.1,25Gbps:10000:100000:0.1,100Gbps:40000:400000:0.1
+ns3::FeroceSwitch::HeadroomPerPort=true
+ns3::FeroceSwitch::HeadroomByRate=10Gbps:100000,25Gbps:100000,100Gbps:400000
+ns3::FeroceSwitch::EcmpSeed=7
 ns3::RateErrorModel::ErrorRate=0.1
 ns3::TcpSocket::SegmentSize=1000
 RngRun=2
@@ -121,7 +126,12 @@ advcam-sawtooth $short
 advcam-window --depths=1,4 --messageSizes=4096 --delays=1us $short
 fluid-vs-packet $short
 dcqcn-rate-limiter --duration=1ms
+feroce-fabric --topology=$work/fabric.topo --flows=$work/fabric.flows $short
 "
+# feroce-fabric's fabric: two hosts on a switch, a flow each way
+printf 'feroce-topology 1\nnode h0 host\nnode h1 host\nnode s0 switch\nlink h0 s0 10Gbps 1us\nlink h1 s0 10Gbps 1us\n' \
+    >"$work/fabric.topo"
+printf 'feroce-flows 1\nh0 h1 100000 0ns\nh1 h0 5000 10us\n' >"$work/fabric.flows"
 n=0
 echo "$programs" | while read -r prog args; do
     [ -n "$prog" ] || continue

@@ -96,6 +96,11 @@ PROGRAMS = {
     "dcqcn-rate-limiter": ("--duration=1ms",
                            {"preset": "string", "lineRate": "rate", "mtu": "whole", "duration": "time",
                             "sample": "time", "cnpInterval": "time"}),
+    # a two-host star written into WORK_DIR (fabric.topo, fabric.flows) before the first run
+    "feroce-fabric": ("--topology={work}/fabric.topo --flows={work}/fabric.flows --duration=1ms --window=500us",
+                      dict(STUDY, topology="junk", flows="junk", cdf="junk", load="real", pairs="string",
+                           incast="whole", incastSize="whole", incastPeriod="time", ecmpSeed="whole",
+                           fctStep="whole", saveFlows="string", pmtu="whole", **FABRIC)),
     "fixed-point-widths": ("--scripts=2 --events=10 --rateBits=20:22 --alphaBits=10:11",
                            {"scripts": "whole", "events": "whole", "tolerance": "real", "clockHz": "whole",
                             "rateBits": "list", "presets": "list", "lineRate": "rate"}),
@@ -109,7 +114,7 @@ def pick(rng, kind):
 
 def command(rng, bin_dir, prog, out, db):
     fixed, flags = PROGRAMS[prog]
-    args = shlex.split(fixed)
+    args = shlex.split(fixed.replace("{work}", os.path.dirname(out)))
     names = list(flags.items())
     if prog not in NO_ATTRIBUTES or rng.random() < 0.2:
         names += list(ATTRIBUTES.items())
@@ -124,7 +129,7 @@ def command(rng, bin_dir, prog, out, db):
             args.append("--" + name + "=" + pick(rng, kind))
     if rng.random() < 0.05:
         args.append(rng.choice(["extra", "--bogus=1", "--help=x", "--PrintAttributes=ns3::Bogus"]))
-    if prog.startswith("advcam") or prog == "fluid-vs-packet":
+    if prog.startswith("advcam") or prog in ("fluid-vs-packet", "feroce-fabric"):
         args += ["--outdir=" + out, "--db=" + db]
     else:
         args += ["--outdir=" + out]
@@ -148,6 +153,11 @@ def main():
     rng = random.Random(seed)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
+    with open(os.path.join(work, "fabric.topo"), "w") as f:
+        f.write("feroce-topology 1\nnode h0 host\nnode h1 host\nnode s0 switch\n"
+                "link h0 s0 10Gbps 1us\nlink h1 s0 10Gbps 1us\n")
+    with open(os.path.join(work, "fabric.flows"), "w") as f:
+        f.write("feroce-flows 1\nh0 h1 100000 0ns\nh1 h0 5000 10us\n")
     env = dict(os.environ)
     audit = os.path.join(bin_dir, "lib", "libferoce-audit.so")
     if os.path.exists(audit):

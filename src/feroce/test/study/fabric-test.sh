@@ -73,6 +73,16 @@ fi
     2> "$work/cfg.err" || bad "config: $(cat "$work/cfg.err")"
 [ "$(metric "$work/cfg" flows_completed)" = 4 ] && ok || bad "config: $(metric "$work/cfg" flows_completed) flows"
 [ "$(grep -c 'warning: ' "$work/cfg.err")" = 5 ] && ok || bad "config: warnings $(cat "$work/cfg.err")"
+# the command line above the configuration: its flags and --ns3:: values win over the file's keys,
+# which win over the program's defaults (--kmin given: the file's KMIN_MAP is not used, warned)
+"$fabric" --config="$data/good/k4-dcqcn.config" --duration=2.5s --preset=paper --kmin=20000 \
+    --ns3::DcqcnReactionPoint::MinRate=500Mbps --outdir="$work/cfg2" --db=none > "$work/cfg2.out" 2> "$work/cfg2.err" ||
+    bad "config under flags: $(cat "$work/cfg2.err")"
+grep -q '^duration=2.5$' "$work/cfg2/params.txt" && grep -q '^preset=paper$' "$work/cfg2/params.txt" && ok ||
+    bad "config under flags: $(grep '^duration\|^preset' "$work/cfg2/params.txt")"
+grep -q 'KMIN_MAP, KMAX_MAP and PMAX_MAP are not used: --kmin' "$work/cfg2.err" && ok ||
+    bad "config under --kmin: $(cat "$work/cfg2.err")"
+[ "$(metric "$work/cfg2" flows_completed)" = 4 ] && ok || bad "config under flags: flows"
 
 # bad inputs: EXPECTED-WORDS | ARGS (--outdir and --db added)
 before=$(rows)
@@ -85,9 +95,15 @@ $data/bad/start-negative.flows:3: start -0.5 is before 0|--topology=$k4 --flows=
 $data/bad/unknown-node.flows:3: node 99 is unknown|--topology=$k4 --flows=$data/bad/unknown-node.flows
 $data/bad/not-monotone.cdf:5: probability 0.3 is not above|--topology=$k4 --cdf=$data/bad/not-monotone.cdf --load=0.5
 $data/bad/cc-mode.config:2: CC_MODE 3 is not allowed|--config=$data/bad/cc-mode.config
---load=1.5 is not allowed: expected 0 <= load <= 1|--topology=$k4 --cdf=$src/examples/cdf/FbHdp.txt --load=1.5
+--pairs=x is not allowed: expected random or permutation|--topology=$k4 --cdf=$src/examples/cdf/FbHdp.txt --load=0.5 --pairs=x
+--senders=switch is not allowed|--topology=$k4 --incast=2 --senders=switch
+--fctStep=0 is not allowed|--topology=$k4 --flows=$work/one.flows --fctStep=0
+--load=0.5 is not allowed: expected 0 without --cdf|--topology=$k4 --load=0.5
+--incastReceiver=nobody is not allowed|--topology=$k4 --incast=2 --incastReceiver=nobody
+EcmpSeed|--topology=$k4 --flows=$work/one.flows --ns3::FeroceSwitch::EcmpSeed=3
+DataRate|--topology=$k4 --flows=$work/one.flows --ns3::FeroceNetDevice::DataRate=10Gbps
+--load=1.5 is not allowed: expected 0..1|--topology=$k4 --cdf=$src/examples/cdf/FbHdp.txt --load=1.5
 no flows: expected|--topology=$k4
---pairs=x is not allowed|--topology=$k4 --cdf=$src/examples/cdf/FbHdp.txt --load=0.5 --pairs=x
 incast senders = 16 is not allowed|--topology=$k4 --incast=16
 missing.topo: cannot be read|--topology=$work/missing.topo --flows=$work/one.flows
 $data/study/model-value.topo:3: Kmin=lots is not allowed: not a value of ns3::FeroceSwitch::Kmin|--topology=$data/study/model-value.topo --flows=$work/two.flows
