@@ -157,6 +157,8 @@ FabricFlags::AddTo(FeroceStudy& study)
     study.Owns("ns3::FeroceNetDevice::DataRate", "topology");
     study.Owns("ns3::FeroceChannel::Delay", "topology");
     study.Owns("ns3::RateErrorModel::ErrorRate", "topology");
+    // each flow's priority is its own (the flow file's prio= or pg column; drawn flows 3)
+    study.Owns("ns3::RoceQueuePair::Priority", "flows");
 }
 
 /// The files of a scenario, read inside the front door's Parse (beneath the command line).
@@ -616,6 +618,13 @@ main(int argc, char* argv[])
     ScenarioFiles files;
     study.GetCommandLine().SetScenarioReader([&]() { return files.Read(study, f); });
     if (!study.Parse(argc, argv))
+    {
+        return study.GetExitCode();
+    }
+    const std::string apps = "its flows are the flow file's and the drawn ones, each on queue "
+                             "pairs of its own (RoceFlowApp)";
+    if (study.RefuseType("ns3::RoceFrontEndApp", apps) ||
+        study.RefuseType("ns3::RoceReceiverApp", apps))
     {
         return study.GetExitCode();
     }
