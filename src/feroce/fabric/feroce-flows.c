@@ -75,18 +75,6 @@ static int read_size(const struct feroce_text *tx, const char *word, uint64_t *s
     return 0;
 }
 
-static int read_small(const struct feroce_text *tx, const char *what, const char *word, uint64_t max,
-                      uint64_t *v, char *err, size_t errlen)
-{
-    const char *why = feroce_parse_u64(word, v);
-    if (!why && *v > max)
-        why = "is out of range";
-    if (why)
-        return feroce_text_fail(err, errlen, tx->path, tx->line, "%s %s %s: expected 0..%llu", what, word,
-                                why, (unsigned long long)max);
-    return 0;
-}
-
 static int read_node_number(const struct feroce_text *tx, const struct feroce_topo *t, const char *word,
                             uint32_t *node, char *err, size_t errlen)
 {
@@ -123,8 +111,8 @@ static int read_hpcc(struct feroce_text *tx, const struct feroce_topo *t, struct
         double start_s;
         if (read_node_number(tx, t, w[0], &f.src, err, errlen) ||
             read_node_number(tx, t, w[1], &f.dst, err, errlen) ||
-            read_small(tx, "pg", w[2], 7, &pg, err, errlen) ||
-            read_small(tx, "dport", w[3], 65535, &dport, err, errlen) ||
+            feroce_text_u64(tx, "pg", w[2], 7, &pg, err, errlen) ||
+            feroce_text_u64(tx, "dport", w[3], 65535, &dport, err, errlen) ||
             read_size(tx, w[4], &f.size, err, errlen))
             return -1;
         const char *why = feroce_parse_double(w[5], &start_s);
@@ -192,13 +180,13 @@ static int read_option(const struct feroce_text *tx, const char *word, struct fe
                                 "kind %s is not known: expected background or incast", value);
     }
     if (klen == 4 && strncmp(word, "prio", 4) == 0) {
-        if (read_small(tx, "prio", value, 7, &v, err, errlen))
+        if (feroce_text_u64(tx, "prio", value, 7, &v, err, errlen))
             return -1;
         f->prio = (uint8_t)v;
         return 0;
     }
     if (klen == 5 && strncmp(word, "dport", 5) == 0) {
-        if (read_small(tx, "dport", value, 65535, &v, err, errlen))
+        if (feroce_text_u64(tx, "dport", value, 65535, &v, err, errlen))
             return -1;
         f->dport = (uint16_t)v;
         return 0;

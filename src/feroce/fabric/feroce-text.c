@@ -26,6 +26,18 @@ int feroce_text_fail(char *err, size_t errlen, const char *path, int line, const
     return -1;
 }
 
+int feroce_text_u64(const struct feroce_text *t, const char *what, const char *word, uint64_t max,
+                    uint64_t *v, char *err, size_t errlen)
+{
+    const char *why = feroce_parse_u64(word, v);
+    if (!why && *v > max)
+        why = "is out of range";
+    if (why)
+        return feroce_text_fail(err, errlen, t->path, t->line, "%s %s %s: expected 0..%llu", what, word, why,
+                                (unsigned long long)max);
+    return 0;
+}
+
 int feroce_text_open(struct feroce_text *t, const char *path, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);

@@ -43,6 +43,11 @@ int feroce_text_fail(char *err, size_t errlen, const char *path, int line, const
 #endif
     ;
 
+/* Reads word as a whole number 0..max into *v; 0, or -1 with "PATH:LINE: WHAT WORD is out of
+ * range: expected 0..MAX" (or what else is wrong with it) in err. */
+int feroce_text_u64(const struct feroce_text *t, const char *what, const char *word, uint64_t max,
+                    uint64_t *v, char *err, size_t errlen);
+
 /*
  * The parsers return NULL when text is a valid value, else what is wrong with it, as words
  * that follow the value in a message ("has no unit: expected e.g. 25Gbps").

@@ -274,18 +274,6 @@ static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err,
     return n;
 }
 
-static int read_count(struct feroce_text *tx, const char *word, const char *what, uint64_t max, uint64_t *v,
-                      char *err, size_t errlen)
-{
-    const char *why = feroce_parse_u64(word, v);
-    if (!why && *v > max)
-        why = "is out of range";
-    if (why)
-        return feroce_text_fail(err, errlen, tx->path, tx->line, "%s %s %s: expected 0..%llu", what, word,
-                                why, (unsigned long long)max);
-    return 0;
-}
-
 static int read_hpcc(struct feroce_text *tx, struct feroce_topo *t, char *err, size_t errlen)
 {
     uint64_t n_nodes, n_switches, n_links;
@@ -293,9 +281,9 @@ static int read_hpcc(struct feroce_text *tx, struct feroce_topo *t, char *err, s
     if (tx->n_words != 3)
         return feroce_text_fail(err, errlen, tx->path, tx->line,
                                 "expected N S L (nodes, switches, links; the HPCC simulator's format)");
-    if (read_count(tx, tx->words[0], "N", max_nodes, &n_nodes, err, errlen) ||
-        read_count(tx, tx->words[1], "S", n_nodes, &n_switches, err, errlen) ||
-        read_count(tx, tx->words[2], "L", 64 * max_nodes, &n_links, err, errlen))
+    if (feroce_text_u64(tx, "N", tx->words[0], max_nodes, &n_nodes, err, errlen) ||
+        feroce_text_u64(tx, "S", tx->words[1], n_nodes, &n_switches, err, errlen) ||
+        feroce_text_u64(tx, "L", tx->words[2], 64 * max_nodes, &n_links, err, errlen))
         return -1;
     int header = tx->line;
     unsigned char *is_switch = feroce_xcalloc(n_nodes ? n_nodes : 1, 1);
@@ -308,7 +296,7 @@ static int read_hpcc(struct feroce_text *tx, struct feroce_topo *t, char *err, s
                 rc = feroce_text_fail(err, errlen, tx->path, tx->line,
                                       "more switch ids than S = %llu (line %d)",
                                       (unsigned long long)n_switches, header);
-            } else if (read_count(tx, tx->words[i], "switch id", n_nodes - 1, &id, err, errlen) != 0) {
+            } else if (feroce_text_u64(tx, "switch id", tx->words[i], n_nodes - 1, &id, err, errlen) != 0) {
                 rc = -1;
             } else if (is_switch[id]) {
                 rc = feroce_text_fail(err, errlen, tx->path, tx->line, "switch id %llu is listed twice",
@@ -343,8 +331,8 @@ static int read_hpcc(struct feroce_text *tx, struct feroce_topo *t, char *err, s
         uint64_t a, b, rate;
         int64_t delay;
         double p;
-        if (read_count(tx, w[0], "node", n_nodes - 1, &a, err, errlen) ||
-            read_count(tx, w[1], "node", n_nodes - 1, &b, err, errlen) ||
+        if (feroce_text_u64(tx, "node", w[0], n_nodes - 1, &a, err, errlen) ||
+            feroce_text_u64(tx, "node", w[1], n_nodes - 1, &b, err, errlen) ||
             read_link_fields(tx, w + 2, &rate, &delay, err, errlen) ||
             read_error_rate(tx, w[4], &p, err, errlen))
             return -1;
