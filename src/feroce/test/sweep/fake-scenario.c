@@ -13,9 +13,10 @@
  * (--interval=TIME, a time with ns-3's units, 1ms by default).
  *
  * It can also be told to misbehave: --sleep=S, --spin=S (busy), --fail=STATUS
- * (with --fail-seed=N: only for that RngRun), --fail-unless=FILE (status 3
- * unless FILE exists), --stderr=TEXT, --crash=1 (abort), --selfkill=1
- * (SIGKILL itself), --rows=N (write N rows instead of one), --log=FILE
+ * (with --fail-seed=N: only for that RngRun), --fail-unless=DIR (status 3
+ * unless DIR exists: a folder, since a file named by a flag is hashed into
+ * the point's key and creating it would make new points), --stderr=TEXT,
+ * --crash=1 (abort), --selfkill=1 (SIGKILL itself), --rows=N (write N rows instead of one), --log=FILE
  * (append "x y seed" when it finishes), --noclose=1 (exit without closing
  * --db, so its row stays in the write-ahead log), or all of that by name with
  * --mode=ok|fail|crash|kill|hang|norow|tworows (fail: status 3; hang: sleep

@@ -74,7 +74,7 @@ SLURM_ARRAY_TASK_ID=1 sh s3/job.sbatch > s3/logs/task-1.out 2>&1; rc=$?
 "$sweep" merge shared3.sweep s3 --dir c3 > merge3.out 2>&1
 grep -q '0 points done, 1 failed' merge3.out && [ "$(sqlite3 c3/sweep.db "SELECT status, exit_status FROM points")" = "failed|3" ] &&
     sqlite3 c3/sweep.db "SELECT stderr_tail FROM points" | grep -q 'marker does not exist' && ok || bad "failed shard: $(cat merge3.out)"
-touch marker
+mkdir marker
 SLURM_ARRAY_TASK_ID=1 sh s3/job.sbatch > s3/logs/task-1.out 2>&1 || bad "task after marker: $(cat s3/logs/task-1.out)"
 "$sweep" merge shared3.sweep s3 --dir c3 > merge4.out 2>&1
 grep -q '1 points done, 0 failed' merge4.out && [ "$(sqlite3 c3/sweep.db "SELECT status, attempts FROM points")" = "done|2" ] &&

@@ -104,7 +104,7 @@ flags --fail-unless=$work/marker
 param x list 1 2
 EOT
 "$sweep" run retry.sweep --dir r > retry1.out 2>&1; [ $? -eq 1 ] && ok || bad "retry: first run should fail"
-touch marker
+mkdir marker
 "$sweep" run retry.sweep --dir r --retry-failed > retry2.out 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '2 done, 0 failed' retry2.out && ok || bad "retry: $rc $(cat retry2.out)"
 [ "$(q r "SELECT group_concat(status || attempts, ' ') FROM points")" = "done2 done2" ] && ok || bad "retry rows: $(q r 'SELECT * FROM points')"
