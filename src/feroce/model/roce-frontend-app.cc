@@ -13,6 +13,8 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -68,10 +70,30 @@ RoceFrontEndApp::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&RoceFrontEndApp::m_withImm),
                           MakeBooleanChecker())
+            .AddAttribute("Assignment",
+                          "Trigger mode, several queue pairs: static (event n to the n mod K-th) "
+                          "or availability (to the receiver an assigner names in a message on "
+                          "the assignment queue pair; the event waits in the buffer until then)",
+                          StringValue("static"),
+                          MakeStringAccessor(&RoceFrontEndApp::m_assignment),
+                          MakeStringChecker())
             .AddTraceSource("EventLost",
                             "An event did not fit in the on-board buffer (its number)",
                             MakeTraceSourceAccessor(&RoceFrontEndApp::m_lostTrace),
-                            "ns3::TracedValueCallback::Uint64");
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("Trigger",
+                            "A trigger: the event's number (stored or lost)",
+                            MakeTraceSourceAccessor(&RoceFrontEndApp::m_triggerTrace),
+                            "ns3::RoceFrontEndApp::EventTracedCallback")
+            .AddTraceSource("FragmentPosted",
+                            "An event's fragment posted on a destination's queue pair",
+                            MakeTraceSourceAccessor(&RoceFrontEndApp::m_postedTrace),
+                            "ns3::RoceFrontEndApp::FragmentTracedCallback")
+            .AddTraceSource("FragmentFailed",
+                            "An event's fragment that will not be delivered: its request failed, "
+                            "or it waited for a queue pair in the error state",
+                            MakeTraceSourceAccessor(&RoceFrontEndApp::m_failedTrace),
+                            "ns3::RoceFrontEndApp::FragmentTracedCallback");
     return tid;
 }
 
@@ -90,7 +112,8 @@ RoceFrontEndApp::RoceFrontEndApp()
       m_lost(0),
       m_completed(0),
       m_bytesCompleted(0),
-      m_bufferPeak(0)
+      m_bufferPeak(0),
+      m_assignment("static")
 {
     m_interval = CreateObject<ExponentialRandomVariable>();
 }
@@ -103,6 +126,7 @@ void
 RoceFrontEndApp::DoDispose()
 {
     m_dests.clear();
+    m_assignQp = nullptr;
     Application::DoDispose();
 }
 
@@ -110,6 +134,7 @@ void
 RoceFrontEndApp::SetQueuePair(Ptr<RoceQueuePair> qp)
 {
     m_dests.clear();
+    m_inFlight.clear();
     AddQueuePair(qp);
 }
 
@@ -119,15 +144,46 @@ RoceFrontEndApp::AddQueuePair(Ptr<RoceQueuePair> qp)
     NS_ABORT_MSG_IF(!qp, "RoceFrontEndApp: AddQueuePair(nullptr)");
     std::size_t index = m_dests.size();
     m_dests.emplace_back();
+    m_inFlight.emplace_back();
     m_dests.back().qp = qp;
+    m_dests.back().since = Simulator::Now();
     // a bound free function: Callback::Bind needs ns-3.36
     qp->SetCompletionCallback(MakeBoundCallback(&RoceFrontEndApp::CompletedOn, this, index));
+}
+
+void
+RoceFrontEndApp::ReplaceQueuePair(std::size_t i, Ptr<RoceQueuePair> qp)
+{
+    NS_ABORT_MSG_IF(i >= m_dests.size() || !qp, "RoceFrontEndApp: ReplaceQueuePair(" << i << ")");
+    m_dests[i].qp = qp;
+    m_dests[i].since = Simulator::Now();
+    qp->SetCompletionCallback(MakeBoundCallback(&RoceFrontEndApp::CompletedOn, this, i));
+    PostPending(i);
+}
+
+void
+RoceFrontEndApp::SetAssignmentQueuePair(Ptr<RoceQueuePair> qp)
+{
+    m_assignQp = qp;
+    m_assignBytes = 0;
+    qp->SetReceiveCallback(MakeBoundCallback(&RoceFrontEndApp::AssignmentOn, this));
+    // receive buffers for the assigner's SENDs, one re-posted per message
+    while (qp->GetReceiveQueueLength() < 64)
+    {
+        qp->PostReceive(m_nextRecvId++);
+    }
 }
 
 Ptr<RoceQueuePair>
 RoceFrontEndApp::GetQueuePair() const
 {
     return m_dests.empty() ? nullptr : m_dests[0].qp;
+}
+
+Time
+RoceFrontEndApp::GetConnectedSince(std::size_t i) const
+{
+    return i < m_dests.size() ? m_dests[i].since : Time(0);
 }
 
 Ptr<RoceQueuePair>
@@ -156,6 +212,10 @@ RoceFrontEndApp::Validate() const
     {
         return "Mode = " + m_mode + " is not allowed: expected saturate or trigger";
     }
+    if (m_assignment != "static" && m_assignment != "availability")
+    {
+        return "Assignment = " + m_assignment + " is not allowed: expected static or availability";
+    }
     return "";
 }
 
@@ -164,6 +224,10 @@ RoceFrontEndApp::StartApplication()
 {
     NS_ABORT_MSG_IF(m_dests.empty(), "RoceFrontEndApp: no queue pair (SetQueuePair)");
     NS_ABORT_MSG_IF(!Validate().empty(), "RoceFrontEndApp: " << Validate());
+    m_availability = m_assignment == "availability";
+    NS_ABORT_MSG_IF(m_availability && (m_mode != "trigger" || !m_assignQp),
+                    "RoceFrontEndApp: Assignment = availability needs Mode = trigger and an "
+                    "assignment queue pair (SetAssignmentQueuePair)");
     m_running = true;
     m_saturate = m_mode == "saturate";
     if (m_saturate)
@@ -190,21 +254,38 @@ void
 RoceFrontEndApp::Trigger()
 {
     uint64_t event = m_generated++;
+    m_triggerTrace(event);
     if (m_buffered + m_messageSize > m_bufferSize)
     {
         m_lost++;
         NS_LOG_LOGIC("event " << event << " lost: " << m_buffered << " of " << m_bufferSize
                               << " buffer bytes held");
         m_lostTrace(event);
+        m_future.erase(event);
     }
     else
     {
-        // event building: every board sends event n to the same receiver, n mod K
-        std::size_t i = event % m_dests.size();
         m_buffered += m_messageSize;
         m_bufferPeak = std::max(m_bufferPeak, m_buffered);
-        m_dests[i].waiting.push_back(event);
-        PostPending(i);
+        if (!m_availability)
+        {
+            // event building: every board sends event n to the same receiver, n mod K
+            Route(event, event % m_dests.size());
+        }
+        else
+        {
+            auto known = m_future.find(event);
+            if (known == m_future.end())
+            {
+                m_unassigned.push_back(event); // held until the assigner names its receiver
+            }
+            else
+            {
+                uint32_t dest = known->second;
+                m_future.erase(known);
+                Route(event, dest);
+            }
+        }
     }
     Time gap = m_triggerInterval;
     if (m_poisson)
@@ -216,9 +297,78 @@ RoceFrontEndApp::Trigger()
 }
 
 void
+RoceFrontEndApp::Route(uint64_t event, std::size_t i)
+{
+    m_dests[i].waiting.push_back(event);
+    PostPending(i);
+}
+
+void
+RoceFrontEndApp::AssignmentOn(RoceFrontEndApp* app, const RoceReceive& r)
+{
+    app->m_assignBytes += r.bytes;
+    if (!r.last)
+    {
+        return;
+    }
+    app->m_assignQp->PostReceive(app->m_nextRecvId++); // the consumed buffer goes back
+    uint64_t count = std::max<uint64_t>(app->m_assignBytes, 1);
+    app->m_assignBytes = 0;
+    app->m_assignments++;
+    uint64_t first = DecodeAssignmentEvent(r.imm, app->m_generated);
+    app->Assigned(first, count, r.imm & 0xff);
+}
+
+void
+RoceFrontEndApp::Assigned(uint64_t first, uint64_t count, uint32_t dest)
+{
+    NS_ABORT_MSG_IF(dest >= m_dests.size(),
+                    "RoceFrontEndApp: an assignment names receiver " << dest << " of "
+                                                                     << m_dests.size());
+    for (uint64_t e = first; e < first + count; e++)
+    {
+        if (e >= m_generated)
+        {
+            m_future[e] = dest; // not triggered here yet
+            continue;
+        }
+        // events are assigned in order: the one waiting longest, unless it was lost
+        auto it = m_unassigned.begin();
+        while (it != m_unassigned.end() && *it != e)
+        {
+            ++it;
+        }
+        if (it == m_unassigned.end())
+        {
+            continue; // lost when it triggered (buffer full)
+        }
+        m_unassigned.erase(it);
+        Route(e, dest);
+    }
+}
+
+void
+RoceFrontEndApp::FragmentFailed(uint64_t event, std::size_t i)
+{
+    m_buffered -= std::min(m_buffered, m_messageSize);
+    m_failedTrace(event, uint32_t(i));
+}
+
+void
 RoceFrontEndApp::PostPending(std::size_t i)
 {
     Destination& d = m_dests[i];
+    if (!m_saturate && d.qp->GetState() == RoceQueuePair::ERROR)
+    {
+        // a dead connection: what waits for it is lost (a new one comes with ReplaceQueuePair)
+        while (!d.waiting.empty())
+        {
+            m_dropped++;
+            FragmentFailed(d.waiting.front(), i);
+            d.waiting.pop_front();
+        }
+        return;
+    }
     while (m_running && (m_saturate || !d.waiting.empty()) &&
            d.qp->GetSendQueueLength() < m_maxOutstanding)
     {
@@ -236,6 +386,11 @@ RoceFrontEndApp::PostPending(std::size_t i)
             return; // the send queue is full: a completion makes room
         }
         d.posted++;
+        if (!m_saturate)
+        {
+            m_inFlight[i].push_back(id);
+            m_postedTrace(id, uint32_t(i));
+        }
         if (m_saturate)
         {
             m_nextId++;
@@ -275,7 +430,21 @@ RoceFrontEndApp::Completed(std::size_t i, const RoceCompletion& c)
     }
     if (!m_saturate)
     {
-        m_buffered -= std::min(m_buffered, c.length); // acknowledged: the board frees it
+        // completions come in order of posting on a queue pair (and a replaced one's first)
+        auto& posted = m_inFlight[i];
+        auto it = std::find(posted.begin(), posted.end(), c.id);
+        if (it != posted.end())
+        {
+            posted.erase(it);
+        }
+        if (c.status == ROCE_WC_SUCCESS)
+        {
+            m_buffered -= std::min(m_buffered, c.length); // acknowledged: the board frees it
+        }
+        else
+        {
+            FragmentFailed(c.id, i); // its queue pair gave up: the board frees it too
+        }
     }
     PostPending(i);
 }
@@ -332,6 +501,36 @@ RoceCompletionStatus
 RoceFrontEndApp::GetFailureStatus() const
 {
     return m_failure;
+}
+
+uint64_t
+RoceFrontEndApp::GetFragmentsDropped() const
+{
+    return m_dropped;
+}
+
+uint64_t
+RoceFrontEndApp::GetAssignmentsReceived() const
+{
+    return m_assignments;
+}
+
+std::size_t
+RoceFrontEndApp::GetUnassigned() const
+{
+    return m_unassigned.size();
+}
+
+std::vector<uint64_t>
+RoceFrontEndApp::GetHeldEvents() const
+{
+    std::vector<uint64_t> held(m_unassigned.begin(), m_unassigned.end());
+    for (std::size_t i = 0; i < m_dests.size(); i++)
+    {
+        held.insert(held.end(), m_dests[i].waiting.begin(), m_dests[i].waiting.end());
+        held.insert(held.end(), m_inFlight[i].begin(), m_inFlight[i].end());
+    }
+    return held;
 }
 
 } // namespace ns3
