@@ -32,13 +32,14 @@ fields() { # PCAP [OPTIONS...] -> tab-separated fields of every MAC-control fram
         -e macc.opcode -e macc.pause_time -e feroce.pause.kind -e feroce.pause.quanta \
         -e feroce.pause.us -e feroce.pause.resume -e _ws.malformed -e _ws.expert.severity \
         -e _ws.col.Info 2>"$work/tshark.err"
-    if [ -s "$work/tshark.err" ]; then
+    # (tshark warns when run as root, as CI runs it)
+    if grep -v 'Running as user' "$work/tshark.err" | grep -q .; then
         bad "tshark said: $(cat "$work/tshark.err")"
     fi
 }
 
 # 1. a simulated receiver NIC's 802.3x PAUSE frames (nodes: 0 the board, 1 the receiver)
-"$prog" --boards=1 --duration=2ms --pcap=1 --db=none --outdir="$work/run" \
+"$prog" --boards=1 --duration=2ms --warmup=0 --pcap=1 --db=none --outdir="$work/run" \
     --ns3::RoceNic::ReceiverModel=software --ns3::RoceNic::RxProcessingRate=3Gbps \
     --ns3::RoceNic::RxPfc=1 --ns3::RoceNic::RxPauseFrames=802.3x >"$work/run.log"
 fields "$work/run/advcam-1-0.pcap" >"$work/sim.tsv"
