@@ -178,3 +178,9 @@ add_test(NAME fuzz-flags
                  ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/test-out/fuzz-flags 40 1)
 # the front door's grammar, flags and precedence, and the window formula (an ns-3 TestSuite)
 add_test(NAME ns3-feroce-front-door COMMAND feroce-test-runner --suite=feroce-front-door --verbose)
+# event building when a receiver fails (src/feroce/doc/eventbuilding.md): static assignment as
+# advcam-camera, a crash and return under both policies, a slow receiver, random failures, every
+# counter adding up (short runs; the docs run the real ones)
+add_test(NAME study-advcam-eventbuilding
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/eventbuilding-test.sh
+                 ${CMAKE_BINARY_DIR}/examples ${CMAKE_BINARY_DIR}/test-out/eventbuilding)

@@ -150,7 +150,7 @@ main(int argc, char* argv[])
     // event building
     std::string assignment = "static";
     Time eventTimeout = MilliSeconds(1);
-    uint32_t eventSlots = 32;
+    uint32_t eventSlots = 4;
     uint32_t creditBatch = 1;
     Time creditInterval = MicroSeconds(100);
     Time receiverTimeout = MicroSeconds(500);
@@ -465,6 +465,11 @@ main(int argc, char* argv[])
     if (slowPacketCost.IsStrictlyNegative())
     {
         return study.RejectFlag("slowPacketCost", "a time >= 0");
+    }
+    if (!pauseHonour.empty() && pauseHonour != "pfc" && pauseHonour != "802.3x" &&
+        pauseHonour != "both" && pauseHonour != "none")
+    {
+        return study.RejectFlag("pauseHonour", "pfc, 802.3x, both or none");
     }
     if (!pauseHonour.empty() && study.IsGiven("pfcHonour"))
     {

@@ -184,6 +184,17 @@ clock_hz = "1e9x" is not allowed|feroce-rp-trace --fixed --clock-hz 1e9x WORK/rp
 the Soft-RoCE receiver (--softPacketCost, --softByteRate, --softBuffer): RxBufferSize = 0|advcam-receiver --softBuffer=0
 --ChecksumEnabled=1 is not allowed: |advcam-incast --ChecksumEnabled=1
 --SchedulerType=ns3::MapScheduler is not allowed: this program runs no simulation|fixed-point-widths --SchedulerType=ns3::MapScheduler --outdir=WORK/fpw
+--failAt=20ms is not allowed: expected a time in [0, duration = 10ms)|advcam-eventbuilding --boards=8 --failReceiver=1 --failAt=20ms
+--returnAt=2ms is not allowed: expected a time after --failAt = 3000us|advcam-eventbuilding --boards=8 --failReceiver=1 --failAt=3ms --returnAt=2ms
+--eventSlots=0 is not allowed: expected 1..1000000|advcam-eventbuilding --boards=8 --assignment=availability --eventSlots=0
+--assignment=random is not allowed: expected static or availability|advcam-eventbuilding --boards=8 --assignment=random
+--failReceiver=4 is not allowed: expected -1 (none) or a receiver 0..3|advcam-eventbuilding --boards=8 --failReceiver=4
+--slowReceiver=7 is not allowed|advcam-eventbuilding --boards=8 --slowReceiver=7
+--pauseHonour=802.3x and --pfcHonour=1 contradict each other|advcam-eventbuilding --boards=8 --pauseHonour=802.3x --pfcHonour=1
+PauseHonour = both is not allowed with PfcHonour = false|advcam-incast --pfcHonour=0 --ns3::RoceNic::PauseHonour=both
+--pauseHonour=pause is not allowed: expected pfc, 802.3x, both or none|advcam-eventbuilding --boards=8 --pauseHonour=pause
+--eventSlots is not allowed with --assignment=static|advcam-eventbuilding --boards=8 --eventSlots=8
+--mttr=0 is not allowed: expected a time > 0 with --mtbf|advcam-eventbuilding --boards=8 --mtbf=5ms
 '
 if [ "$(id -u)" != 0 ]; then
     # root writes into a read-only file anyway
