@@ -570,6 +570,7 @@ main(int argc, char* argv[])
         app->SetAttribute("MaxOutstanding", UintegerValue(maxOutstanding));
         app->SetAttribute("WithImmediate", BooleanValue(true)); // the event number
         app->SetAttribute("Assignment", StringValue(assignment));
+        app->SetAttribute("LostMarkers", BooleanValue(true));
         apps.push_back(app);
     }
 
@@ -682,6 +683,8 @@ main(int argc, char* argv[])
                                               MakeBoundCallback(&OnTimedOut, &ledger));
         rxApps[k]->TraceConnectWithoutContext("EventLost",
                                               MakeBoundCallback(&OnCrashLost, &ledger));
+        rxApps[k]->TraceConnectWithoutContext("EventIncomplete",
+                                              MakeBoundCallback(&OnBoardLost, &ledger));
     }
     std::vector<Time> droppedAt(receivers, Time::Max());
     if (assigner)
@@ -709,6 +712,35 @@ main(int argc, char* argv[])
         }
         return double(lost);
     });
+    // and where events wait: the fullest board buffer, the most events a board holds for an
+    // assignment, the blocks waiting for credit, each receiver's partial events
+    study.AddGauge("board_buffer_max_bytes", [&apps]() {
+        uint64_t most = 0;
+        for (auto& a : apps)
+        {
+            most = std::max(most, a->GetBufferBytes());
+        }
+        return double(most);
+    });
+    study.AddGauge("board_unassigned_max", [&apps]() {
+        std::size_t most = 0;
+        for (auto& a : apps)
+        {
+            most = std::max(most, a->GetUnassigned());
+        }
+        return double(most);
+    });
+    if (assigner)
+    {
+        study.AddGauge("assigner_pending_blocks",
+                       [assigner]() { return double(assigner->GetPendingBlocks()); });
+    }
+    for (uint32_t k = 0; k < receivers; k++)
+    {
+        Ptr<RoceReceiverApp> rx = rxApps[k];
+        study.AddGauge("rx" + std::to_string(k) + "_events_partial",
+                       [rx]() { return double(rx->GetPartialEvents()); });
+    }
     if (study.GetPcap())
     {
         helper.EnablePcapAll(study.GetPath("advcam-eventbuilding"));
@@ -794,7 +826,8 @@ main(int argc, char* argv[])
     }
     uint64_t builtAtReceivers = 0;
     std::ofstream rxCsv = study.OpenOutput("receivers.csv");
-    rxCsv << "receiver,events_built,events_timed_out,events_lost_in_crash,fragments_late,"
+    rxCsv << "receiver,events_built,events_timed_out,events_incomplete,events_lost_in_crash,"
+             "fragments_late,"
              "events_partial_at_end,events_built_fraction,events_assigned,credit_messages,"
              "last_post_s\n";
     for (uint32_t k = 0; k < receivers; k++)
@@ -805,8 +838,8 @@ main(int argc, char* argv[])
         study.AddMetric("rx" + std::to_string(k) + "_events_built", double(ledger.GetBuiltAt(k)));
         study.AddMetric("rx" + std::to_string(k) + "_events_built_fraction", share);
         rxCsv << k << "," << rx->GetEventsBuilt() << "," << rx->GetEventsTimedOut() << ","
-              << rx->GetEventsCrashed() << "," << rx->GetLateFragments() << ","
-              << rx->GetPartialEvents() << "," << share << ","
+              << rx->GetEventsIncomplete() << "," << rx->GetEventsCrashed() << ","
+              << rx->GetLateFragments() << "," << rx->GetPartialEvents() << "," << share << ","
               << (assigner ? assigner->GetAssigned(k) : 0) << "," << rx->GetCreditMessages() << ","
               << ledger.GetLastPost(k).GetSeconds() << "\n";
     }

@@ -19,6 +19,13 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RoceFrontEndApp");
+
+namespace
+{
+/// In a destination's queue (and a request's id): an empty fragment for this event, not data.
+const uint64_t kMarker = uint64_t(1) << 63;
+} // namespace
+
 NS_OBJECT_ENSURE_REGISTERED(RoceFrontEndApp);
 
 TypeId
@@ -77,6 +84,12 @@ RoceFrontEndApp::GetTypeId()
                           StringValue("static"),
                           MakeStringAccessor(&RoceFrontEndApp::m_assignment),
                           MakeStringChecker())
+            .AddAttribute("LostMarkers",
+                          "Trigger mode: an event lost to the full buffer is announced to its "
+                          "receiver as an empty fragment (a zero-length WRITE with immediate)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoceFrontEndApp::m_lostMarkers),
+                          MakeBooleanChecker())
             .AddTraceSource("EventLost",
                             "An event did not fit in the on-board buffer (its number)",
                             MakeTraceSourceAccessor(&RoceFrontEndApp::m_lostTrace),
@@ -261,7 +274,27 @@ RoceFrontEndApp::Trigger()
         NS_LOG_LOGIC("event " << event << " lost: " << m_buffered << " of " << m_bufferSize
                               << " buffer bytes held");
         m_lostTrace(event);
-        m_future.erase(event);
+        if (m_lostMarkers && !m_availability)
+        {
+            Route(event | kMarker, event % m_dests.size());
+        }
+        else if (m_lostMarkers)
+        {
+            auto known = m_future.find(event);
+            if (known == m_future.end())
+            {
+                m_lostPending.insert(event); // the marker goes when its receiver is known
+            }
+            else
+            {
+                Route(event | kMarker, known->second);
+                m_future.erase(known);
+            }
+        }
+        else
+        {
+            m_future.erase(event);
+        }
     }
     else
     {
@@ -332,6 +365,11 @@ RoceFrontEndApp::Assigned(uint64_t first, uint64_t count, uint32_t dest)
             m_future[e] = dest; // not triggered here yet
             continue;
         }
+        if (m_lostPending.erase(e))
+        {
+            Route(e | kMarker, dest); // lost here: the receiver hears so
+            continue;
+        }
         // events are assigned in order: the one waiting longest, unless it was lost
         auto it = m_unassigned.begin();
         while (it != m_unassigned.end() && *it != e)
@@ -363,8 +401,11 @@ RoceFrontEndApp::PostPending(std::size_t i)
         // a dead connection: what waits for it is lost (a new one comes with ReplaceQueuePair)
         while (!d.waiting.empty())
         {
-            m_dropped++;
-            FragmentFailed(d.waiting.front(), i);
+            if (!(d.waiting.front() & kMarker))
+            {
+                m_dropped++;
+                FragmentFailed(d.waiting.front(), i);
+            }
             d.waiting.pop_front();
         }
         return;
@@ -373,20 +414,33 @@ RoceFrontEndApp::PostPending(std::size_t i)
            d.qp->GetSendQueueLength() < m_maxOutstanding)
     {
         uint64_t id = m_saturate ? m_nextId : d.waiting.front();
+        bool marker = id & kMarker;
         RoceWorkRequest wr;
         wr.id = id;
         wr.write = m_write;
         wr.withImm = m_withImm;
         wr.imm = uint32_t(id);
-        wr.length = m_messageSize;
+        wr.length = marker ? 0 : m_messageSize;
         wr.remoteAddr = 0x10000000ULL + (d.posted % 64) * m_messageSize;
         wr.rkey = 0x1234;
+        if (marker)
+        {
+            wr.write = true; // a zero-length WRITE with immediate: the event number, no data
+            wr.withImm = true;
+        }
         if (!d.qp->PostSend(wr))
         {
             return; // the send queue is full: a completion makes room
         }
-        d.posted++;
-        if (!m_saturate)
+        if (marker)
+        {
+            m_markers++;
+        }
+        else
+        {
+            d.posted++;
+        }
+        if (!m_saturate && !marker)
         {
             m_inFlight[i].push_back(id);
             m_postedTrace(id, uint32_t(i));
@@ -411,6 +465,11 @@ RoceFrontEndApp::CompletedOn(RoceFrontEndApp* app, std::size_t i, const RoceComp
 void
 RoceFrontEndApp::Completed(std::size_t i, const RoceCompletion& c)
 {
+    if (!m_saturate && (c.id & kMarker))
+    {
+        PostPending(i); // an empty fragment: no data, no buffer
+        return;
+    }
     if (c.status == ROCE_WC_SUCCESS)
     {
         m_completed++;
@@ -492,6 +551,12 @@ RoceFrontEndApp::GetBufferPeak() const
 }
 
 uint64_t
+RoceFrontEndApp::GetBufferBytes() const
+{
+    return m_buffered;
+}
+
+uint64_t
 RoceFrontEndApp::GetMessagesFailed() const
 {
     return m_failed;
@@ -507,6 +572,12 @@ uint64_t
 RoceFrontEndApp::GetFragmentsDropped() const
 {
     return m_dropped;
+}
+
+uint64_t
+RoceFrontEndApp::GetMarkersSent() const
+{
+    return m_markers;
 }
 
 uint64_t
@@ -527,7 +598,13 @@ RoceFrontEndApp::GetHeldEvents() const
     std::vector<uint64_t> held(m_unassigned.begin(), m_unassigned.end());
     for (std::size_t i = 0; i < m_dests.size(); i++)
     {
-        held.insert(held.end(), m_dests[i].waiting.begin(), m_dests[i].waiting.end());
+        for (uint64_t e : m_dests[i].waiting)
+        {
+            if (!(e & kMarker))
+            {
+                held.push_back(e);
+            }
+        }
         held.insert(held.end(), m_inFlight[i].begin(), m_inFlight[i].end());
     }
     return held;

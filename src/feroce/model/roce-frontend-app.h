@@ -17,6 +17,7 @@
 
 #include <deque>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -46,6 +47,12 @@ namespace ns3
  * MaxOutstanding and its own waiting events; the on-board buffer is shared
  * by all.  Work-request ids and immediate data are the event number in
  * trigger mode, the message number in saturate mode.
+ *
+ * LostMarkers (trigger mode): an event this board lost to its full buffer is
+ * still announced to its receiver, as a zero-length RDMA WRITE with the event
+ * number as immediate data (an empty fragment), so that the receiver closes
+ * the event at once instead of waiting for a fragment that never comes (and,
+ * with credits, frees its slot).
  *
  * A destination whose queue pair is in the error state (retries exhausted,
  * or its peer gone) loses the events waiting for it, and those it had in
@@ -88,8 +95,9 @@ class RoceFrontEndApp : public Application
     /// Messages and bytes completed on the i-th queue pair.
     uint64_t GetMessagesCompleted(std::size_t i) const;
     uint64_t GetBytesCompleted(std::size_t i) const;
-    /// Most bytes the on-board buffer held.
+    /// Most bytes the on-board buffer held, and the bytes it holds now.
     uint64_t GetBufferPeak() const;
+    uint64_t GetBufferBytes() const;
     /// Requests that completed with an error status (flushed ones included).
     uint64_t GetMessagesFailed() const;
     /// The status of the first request that failed, other than flushed (ROCE_WC_SUCCESS if none):
@@ -97,6 +105,8 @@ class RoceFrontEndApp : public Application
     RoceCompletionStatus GetFailureStatus() const;
     /// Events that waited for a destination whose queue pair was in the error state, dropped.
     uint64_t GetFragmentsDropped() const;
+    /// Empty fragments posted for events lost to the buffer (LostMarkers).
+    uint64_t GetMarkersSent() const;
     /// Assignment messages received, and events waiting for their assignment now.
     uint64_t GetAssignmentsReceived() const;
     std::size_t GetUnassigned() const;
@@ -170,6 +180,9 @@ class RoceFrontEndApp : public Application
     Ptr<RoceQueuePair> m_assignQp;
     std::deque<uint64_t> m_unassigned;     ///< events stored, waiting for their assignment
     std::map<uint64_t, uint32_t> m_future; ///< assignments of events not yet triggered
+    bool m_lostMarkers{false};
+    std::set<uint64_t> m_lostPending; ///< lost to the buffer, their assignment not yet seen
+    uint64_t m_markers{0};
     uint64_t m_assignBytes{0};             ///< the assignment message being received, so far
     uint64_t m_assignments{0};
     uint64_t m_dropped{0};

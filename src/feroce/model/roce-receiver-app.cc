@@ -82,6 +82,11 @@ RoceReceiverApp::GetTypeId()
                             "Event building: an event closed incomplete after EventTimeout",
                             MakeTraceSourceAccessor(&RoceReceiverApp::m_timedOutTrace),
                             "ns3::RoceReceiverApp::EventTracedCallback")
+            .AddTraceSource("EventIncomplete",
+                            "Event building: an event closed with an empty fragment among its "
+                            "fragments (a board lost its own)",
+                            MakeTraceSourceAccessor(&RoceReceiverApp::m_incompleteTrace),
+                            "ns3::RoceReceiverApp::EventTracedCallback")
             .AddTraceSource("EventLost",
                             "Event building: a partial event lost when the host failed",
                             MakeTraceSourceAccessor(&RoceReceiverApp::m_crashLostTrace),
@@ -192,7 +197,7 @@ RoceReceiverApp::Heartbeat()
 }
 
 void
-RoceReceiverApp::Fragment(uint64_t event)
+RoceReceiverApp::Fragment(uint64_t event, bool empty)
 {
     if (m_timedOut.count(event))
     {
@@ -209,13 +214,24 @@ RoceReceiverApp::Fragment(uint64_t event)
                 Simulator::Schedule(m_eventTimeout, &RoceReceiverApp::CheckTimeouts, this);
         }
     }
+    p.incomplete = p.incomplete || empty;
     if (++p.fragments < m_fragmentsPerEvent)
     {
         return;
     }
+    bool incomplete = p.incomplete;
     m_partial.erase(event);
-    m_built++;
-    m_builtTrace(event);
+    if (incomplete)
+    {
+        m_timedOut.insert(event);
+        m_incomplete++;
+        m_incompleteTrace(event);
+    }
+    else
+    {
+        m_built++;
+        m_builtTrace(event);
+    }
     Closed(event);
 }
 
@@ -301,6 +317,12 @@ uint64_t
 RoceReceiverApp::GetEventsTimedOut() const
 {
     return m_timedOutCount;
+}
+
+uint64_t
+RoceReceiverApp::GetEventsIncomplete() const
+{
+    return m_incomplete;
 }
 
 uint64_t
@@ -449,7 +471,8 @@ RoceReceiverApp::Received(std::size_t index, const RoceReceive& r)
         }
         if (m_fragmentsPerEvent && r.withImm)
         {
-            Fragment(r.imm);
+            // (a fragment's last packet carries at least a byte: an empty one is a single packet)
+            Fragment(r.imm, r.bytes == 0);
         }
     }
 }

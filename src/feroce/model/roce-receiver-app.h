@@ -39,7 +39,9 @@ namespace ns3
  * the fragment of event imm from one board; the event is built when
  * FragmentsPerEvent fragments have arrived (EventBuilt), or closed incomplete
  * EventTimeout after its first fragment (EventTimedOut; later fragments of it
- * are dropped).  Credits (EventSlots > 0, with a credit queue pair to the
+ * are dropped); an empty fragment (a zero-length message, a board's word that
+ * it lost its fragment) counts, and the event closes incomplete when the last
+ * arrives (EventIncomplete).  Credits (EventSlots > 0, with a credit queue pair to the
  * assigner): the receiver announces how many events it can take, as the
  * cumulative count of event slots it has granted in the immediate data of a
  * SEND: EventSlots at the start and on every new connection, one more for
@@ -81,6 +83,8 @@ class RoceReceiverApp : public Application
     /// arriving while down); credit messages sent.
     uint64_t GetEventsBuilt() const;
     uint64_t GetEventsTimedOut() const;
+    /// Events closed with an empty fragment among theirs.
+    uint64_t GetEventsIncomplete() const;
     uint64_t GetEventsCrashed() const;
     uint64_t GetLateFragments() const;
     uint64_t GetCreditMessages() const;
@@ -104,8 +108,8 @@ class RoceReceiverApp : public Application
     void PostTick();
     void SchedulePost();
     static void ReceivedOn(RoceReceiverApp* app, std::size_t index, const RoceReceive& r);
-    /// A fragment of event arrived whole.
-    void Fragment(uint64_t event);
+    /// A fragment of event arrived whole (empty: the board lost it).
+    void Fragment(uint64_t event, bool empty);
     /// An event left (built or closed incomplete): its slot is free for a credit.
     void Closed(uint64_t event);
     /// The oldest partial events' timeouts.
@@ -139,14 +143,16 @@ class RoceReceiverApp : public Application
     struct Partial
     {
         uint32_t fragments{0};
+        bool incomplete{false}; ///< an empty fragment came
     };
 
     std::unordered_map<uint64_t, Partial> m_partial;
-    std::unordered_set<uint64_t> m_timedOut; ///< closed incomplete: late fragments are dropped
+    std::unordered_set<uint64_t> m_timedOut; ///< closed unbuilt: late fragments are dropped
     std::deque<std::pair<Time, uint64_t>> m_deadlines; ///< (timeout, event) by first fragment
     EventId m_timeoutEvent;
     uint64_t m_built{0};
     uint64_t m_timedOutCount{0};
+    uint64_t m_incomplete{0};
     uint64_t m_crashed{0};
     uint64_t m_late{0};
     Ptr<RoceQueuePair> m_creditQp;
@@ -157,6 +163,7 @@ class RoceReceiverApp : public Application
     EventId m_heartbeat;
     TracedCallback<uint64_t> m_builtTrace;
     TracedCallback<uint64_t> m_timedOutTrace;
+    TracedCallback<uint64_t> m_incompleteTrace;
     TracedCallback<uint64_t> m_crashLostTrace;
 };
 
