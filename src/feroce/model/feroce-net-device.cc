@@ -479,12 +479,6 @@ FeroceNetDevice::GetPausedTime(uint8_t prio) const
     return m_pause.GetPausedTime(prio);
 }
 
-bool
-FeroceNetDevice::IsLinkPaused() const
-{
-    return m_pause.IsLinkPaused();
-}
-
 Time
 FeroceNetDevice::GetLinkPausedTime() const
 {

@@ -132,7 +132,11 @@ class FeroceNetDevice : public NetDevice
     /// Time the peer's PFC frames have kept this priority paused, so far.
     Time GetPausedTime(uint8_t prio) const;
     /// The peer's 802.3x PAUSE holds the whole link now (IsPaused is then true for every priority).
-    bool IsLinkPaused() const;
+    bool IsLinkPaused() const
+    {
+        return m_pause.IsLinkPaused();
+    }
+
     /// Time the peer's 802.3x PAUSE frames have held the link, so far.
     Time GetLinkPausedTime() const;
 

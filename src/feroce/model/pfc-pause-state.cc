@@ -46,12 +46,6 @@ PfcPauseState::ApplyLink(uint16_t quanta, uint64_t rateBps)
     Apply(kLink, NanoSeconds(feroce_pfc_quanta_ns(quanta, rateBps)));
 }
 
-bool
-PfcPauseState::IsLinkPaused() const
-{
-    return (m_maybePaused >> kLink & 1) && FeroceSim::Now() < m_until[kLink];
-}
-
 Time
 PfcPauseState::GetLinkPausedTime() const
 {

@@ -39,7 +39,11 @@ class PfcPauseState
     /// An 802.3x PAUSE of quanta received now on a link of rateBps: the whole link (0: resume).
     void ApplyLink(uint16_t quanta, uint64_t rateBps);
     /// An 802.3x PAUSE holds the whole link now.
-    bool IsLinkPaused() const;
+    bool IsLinkPaused() const
+    {
+        return (m_maybePaused >> kLink & 1) && IsPausedNow(kLink);
+    }
+
     /// Time 802.3x PAUSE frames have held the link, so far.
     Time GetLinkPausedTime() const;
     /// Cancel the pending resumes (owner disposed).
