@@ -16,6 +16,9 @@
 //   --failReceiver=1 --failAt=30ms --returnAt=60ms [--failMode=host|link]
 //   --mtbf=50ms --mttr=10ms     random failures of every receiver instead
 //   --slowReceiver=2            receiver 2 is a Soft-RoCE host (--slow* flags)
+//   --pauseFrames=802.3x --pauseHonour=802.3x   the switches send link-level PAUSE, the NICs
+//                               obey only that (the boards' MAC); --watchdog=10ms the switches'
+//                               PFC watchdog
 //
 //   advcam-eventbuilding --assignment=availability --failReceiver=1 --failAt=30ms
 //       --returnAt=60ms --duration=100ms --outdir=results/advcam-eventbuilding
@@ -26,11 +29,12 @@
 // switches.csv, pause.csv and metrics.txt (as advcam-camera); one row into --db.
 // src/feroce/doc/eventbuilding.md explains the model and answers the design question.
 
-#include "ns3/advcam-camera-topology.h"
+#include "ns3/advcam-camera-fabric.h"
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/event-ledger.h"
 #include "ns3/feroce-channel.h"
+#include "ns3/feroce-flag-groups.h"
 #include "ns3/feroce-identities.h"
 #include "ns3/feroce-stats.h"
 #include "ns3/feroce-study.h"
@@ -122,265 +126,166 @@ AckFrameBytes()
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The event building's, the failures' and the slow receiver's flags (the camera's are
+/// AdvcamCameraFlags').
+struct EventBuildingFlags
 {
-    // the camera (advcam-camera's flags and defaults)
-    uint32_t boards = 150;
-    uint32_t boardsPerLeaf = 24;
-    uint32_t receivers = 4;
-    DataRate boardRate("10Gbps");
-    DataRate uplinkRate("100Gbps");
-    DataRate receiverRate("100Gbps");
-    Time linkDelay = MicroSeconds(1);
-    uint64_t fragmentSize = 4096;
-    Time triggerInterval = MicroSeconds(16);
-    bool poisson = false;
-    uint64_t boardBuffer = 1 << 20;
-    uint32_t maxOutstanding = 4;
-    uint32_t pmtu = 4096;
-    bool dcqcn = true;
-    std::string preset = "paper";
-    bool pfc = true;
-    bool ecn = true;
-    uint64_t kmin = 5000;
-    uint64_t kmax = 200000;
-    double pmax = 0.01;
-    uint64_t bufferSize = 12000000;
-    // event building
-    std::string assignment = "static";
-    Time eventTimeout = MilliSeconds(1);
-    uint32_t eventSlots = 4;
-    uint32_t creditBatch = 1;
-    Time creditInterval = MicroSeconds(100);
-    Time receiverTimeout = MicroSeconds(500);
-    uint32_t block = 1;
-    // failures
-    int32_t failReceiver = -1;
-    Time failAt;
-    Time returnAt;
-    std::string failMode = "host";
-    Time mtbf;
-    Time mttr;
-    Time reconnectDelay = MicroSeconds(100);
-    Time ackTimeout = MilliSeconds(1);
-    uint32_t retryCount = 7;
+    AdvcamCameraFlags camera;
+    std::string assignment{"static"};
+    Time eventTimeout{MilliSeconds(1)};
+    uint32_t eventSlots{4};
+    uint32_t creditBatch{1};
+    Time creditInterval{MicroSeconds(100)};
+    Time receiverTimeout{MicroSeconds(500)};
+    uint32_t block{1};
+    int32_t failReceiver{-1};
+    Time failAt{0};
+    Time returnAt{0};
+    std::string failMode{"host"};
+    Time mtbf{0};
+    Time mttr{0};
+    Time reconnectDelay{MicroSeconds(100)};
+    Time ackTimeout{MilliSeconds(1)};
+    uint32_t retryCount{7};
     // a slow receiver: Soft-RoCE (advcam-receiver's calibration)
-    int32_t slowReceiver = -1;
-    Time slowPacketCost = NanoSeconds(3200);
-    DataRate slowByteRate("10Gbps");
-    uint64_t slowBuffer = 1 << 20;
-    // the boards' MAC: which pause frames it obeys
-    std::string pauseHonour;
-    bool pfcHonour = true;
+    int32_t slowReceiver{-1};
+    Time slowPacketCost{NanoSeconds(3200)};
+    DataRate slowByteRate{"10Gbps"};
+    uint64_t slowBuffer{1 << 20};
+    PauseFlags pause;
 
-    FeroceStudy study("advcam-eventbuilding",
-                      "results/advcam-eventbuilding",
-                      MilliSeconds(10),
-                      MilliSeconds(1),
-                      MilliSeconds(1));
-    study.AddFlag("boards", "Front-end boards (1..2000)", boards);
-    study.AddFlag("boardsPerLeaf", "Boards per leaf switch (1..256)", boardsPerLeaf);
-    study.AddFlag("receivers",
-                  "Event-building receivers on the aggregation switch (1..64)",
-                  receivers);
-    study.AddFlag("boardRate", "Link rate of a board", boardRate);
-    study.AddFlag("uplinkRate",
-                  "Link rate of a leaf's uplink to the aggregation switch",
-                  uplinkRate);
-    study.AddFlag("receiverRate", "Link rate of a receiver (and of the assigner)", receiverRate);
-    study.AddFlag("linkDelay",
-                  "Propagation delay of each link",
-                  linkDelay,
-                  "ns3::FeroceChannel::Delay");
-    study.AddFlag("fragmentSize",
-                  "Bytes of one board's fragment of an event",
-                  fragmentSize,
-                  "ns3::RoceFrontEndApp::MessageSize");
-    study.AddFlag("triggerInterval",
-                  "Time between camera triggers (the mean if Poisson)",
-                  triggerInterval,
-                  "ns3::RoceFrontEndApp::TriggerInterval");
-    study.AddFlag("poisson",
-                  "Triggers at exponential gaps (common to all boards)",
-                  poisson,
-                  "ns3::RoceFrontEndApp::Poisson");
-    study.AddFlag("boardBuffer",
-                  "On-board buffer bytes; a fragment that does not fit is a lost event",
-                  boardBuffer,
-                  "ns3::RoceFrontEndApp::BufferSize");
-    study.AddFlag("maxOutstanding",
-                  "Fragments posted and unacknowledged per queue pair",
-                  maxOutstanding,
-                  "ns3::RoceFrontEndApp::MaxOutstanding");
-    study.AddFlag("pmtu",
-                  "Path MTU: 256, 512, 1024, 2048 or 4096",
-                  pmtu,
-                  "ns3::RoceQueuePair::Pmtu");
-    study.AddFlag("dcqcn", "DCQCN on the boards' NICs", dcqcn, "ns3::RoceNic::DcqcnEnabled");
-    study.AddFlag("preset",
-                  "DCQCN preset: paper, connectx or hpcc",
-                  preset,
-                  "ns3::RoceNic::DcqcnPreset");
-    study.AddFlag("pfc", "PFC on the switches", pfc, "ns3::FeroceSwitch::PfcEnabled");
-    study.AddFlag("ecn", "ECN marking on the switches", ecn, "ns3::FeroceSwitch::EcnEnabled");
-    study.AddFlag("kmin", "ECN Kmin bytes (every switch)", kmin, "ns3::FeroceSwitch::Kmin");
-    study.AddFlag("kmax", "ECN Kmax bytes (every switch)", kmax, "ns3::FeroceSwitch::Kmax");
-    study.AddFlag("pmax", "ECN Pmax (every switch)", pmax, "ns3::FeroceSwitch::Pmax");
-    study.AddFlag("bufferSize",
-                  "Buffer bytes of each switch",
-                  bufferSize,
-                  "ns3::FeroceSwitch::BufferSize");
-    study.AddFlag("assignment",
-                  "Which receiver builds each event: static (n mod K) or availability (an "
-                  "assigner, by the receivers' credits)",
-                  assignment,
-                  "ns3::RoceFrontEndApp::Assignment");
-    study.AddFlag("eventTimeout",
-                  "A receiver closes an event still incomplete this long after its first "
-                  "fragment",
-                  eventTimeout,
-                  "ns3::RoceReceiverApp::EventTimeout");
-    study.AddFlag("eventSlots",
-                  "availability: events a receiver takes at once (its credits)",
-                  eventSlots,
-                  "ns3::RoceReceiverApp::EventSlots");
-    study.AddFlag("creditBatch",
-                  "availability: events a receiver closes before it sends a credit message",
-                  creditBatch,
-                  "ns3::RoceReceiverApp::CreditBatch");
-    study.AddFlag("creditInterval",
-                  "availability: a receiver's credits are sent again at least this often",
-                  creditInterval,
-                  "ns3::RoceReceiverApp::CreditInterval");
-    study.AddFlag("receiverTimeout",
-                  "availability: the assigner drops a receiver not heard for this long (0: "
-                  "only missing credits)",
-                  receiverTimeout,
-                  "ns3::RoceAssignerApp::ReceiverTimeout");
-    study.AddFlag("block",
-                  "availability: consecutive events per assignment (one message per board)",
-                  block,
-                  "ns3::RoceAssignerApp::Block");
-    study.AddFlag("failReceiver", "The receiver that fails (-1: none)", failReceiver);
+    bool Availability() const
+    {
+        return assignment == "availability";
+    }
+
+    void AddTo(FeroceStudy& study);
+    /// The checks that need the duration or several flags: "" or the message.
+    std::string Check(FeroceStudy& study) const;
+};
+
+/// "-1 (none) or a receiver 0..K-1", or "" when r is one.
+std::string
+CheckReceiver(int32_t r, uint32_t receivers)
+{
+    return r >= -1 && r < int32_t(receivers)
+               ? std::string()
+               : "-1 (none) or a receiver 0.." + std::to_string(receivers - 1);
+}
+
+void
+EventBuildingFlags::AddTo(FeroceStudy& study)
+{
+    camera.AddTo(study);
+    const uint32_t* k = &camera.receivers;
+    study
+        .AddFlag("assignment",
+                 "Which receiver builds each event: static (n mod K) or availability (an "
+                 "assigner, by the receivers' credits)",
+                 assignment)
+        .OneOf({"static", "availability"})
+        .Attribute("ns3::RoceFrontEndApp::Assignment");
+    study
+        .AddFlag("eventTimeout",
+                 "A receiver closes an event still incomplete this long after its first fragment",
+                 eventTimeout)
+        .Check([](const Time& t) { return t.IsStrictlyPositive() ? "" : "a time > 0"; })
+        .Attribute("ns3::RoceReceiverApp::EventTimeout");
+    study
+        .AddFlag("eventSlots",
+                 "availability: events a receiver takes at once (its credits)",
+                 eventSlots)
+        .Range(1, 1000000)
+        .Owns("ns3::RoceReceiverApp::EventSlots");
+    const uint32_t* slots = &eventSlots;
+    study
+        .AddFlag("creditBatch",
+                 "availability: events a receiver closes before it sends a credit message",
+                 creditBatch)
+        .Check([slots](const uint32_t& b) {
+            return b >= 1 && b <= *slots ? std::string()
+                                         : "1..eventSlots = " + std::to_string(*slots);
+        })
+        .Owns("ns3::RoceReceiverApp::CreditBatch");
+    study
+        .AddFlag("creditInterval",
+                 "availability: a receiver's credits are sent again at least this often",
+                 creditInterval)
+        .Check([](const Time& t) { return t.IsStrictlyPositive() ? "" : "a time > 0"; })
+        .Owns("ns3::RoceReceiverApp::CreditInterval");
+    study
+        .AddFlag("receiverTimeout",
+                 "availability: the assigner drops a receiver not heard for this long (0: only "
+                 "missing credits)",
+                 receiverTimeout)
+        .Check([](const Time& t) { return t.IsNegative() && !t.IsZero() ? "a time >= 0" : ""; })
+        .Owns("ns3::RoceAssignerApp::ReceiverTimeout");
+    study
+        .AddFlag("block",
+                 "availability: consecutive events per assignment (one message per board)",
+                 block)
+        .Check([slots](const uint32_t& b) {
+            return b >= 1 && b <= *slots ? std::string()
+                                         : "1..eventSlots = " + std::to_string(*slots) +
+                                               " (a receiver takes a whole block)";
+        })
+        .Owns("ns3::RoceAssignerApp::Block");
+    study.AddFlag("failReceiver", "The receiver that fails (-1: none)", failReceiver)
+        .Check([k](const int32_t& r) { return CheckReceiver(r, *k); });
     study.AddFlag("failAt", "When it fails", failAt);
     study.AddFlag("returnAt", "When it comes back (0: not in the run)", returnAt);
-    study.AddFlag("failMode",
-                  "host (the host crashes: link down, its state and queue pairs lost) or "
-                  "link (only its link goes down)",
-                  failMode);
-    study.AddFlag("mtbf",
-                  "Random failures of every receiver: mean time between failures (0: none)",
-                  mtbf);
-    study.AddFlag("mttr", "Random failures: mean time to repair", mttr);
-    study.AddFlag("reconnectDelay",
-                  "A broken connection is re-established (new queue pairs) this long after "
-                  "both ends are up",
-                  reconnectDelay);
-    study.AddFlag("ackTimeout",
-                  "Queue pairs' retransmission timeout",
-                  ackTimeout,
-                  "ns3::RoceQueuePair::AckTimeout");
-    study.AddFlag("retryCount",
-                  "Timeouts without progress before a queue pair fails (0..7)",
-                  retryCount,
-                  "ns3::RoceQueuePair::RetryCount");
-    study.AddFlag("slowReceiver", "The receiver that is a Soft-RoCE host (-1: none)", slowReceiver);
-    study.AddFlag("slowPacketCost", "Soft-RoCE: CPU time per data frame", slowPacketCost);
-    study.AddFlag("slowByteRate", "Soft-RoCE: the CPU's per-byte cost as a rate", slowByteRate);
-    study.AddFlag("slowBuffer", "Soft-RoCE: receive buffer bytes (PFC from its NIC)", slowBuffer);
-    study.AddFlag("pauseHonour",
-                  "The boards' MAC obeys pfc, 802.3x, both or none (empty: --pfcHonour)",
-                  pauseHonour);
-    study.AddFlag("pfcHonour", "The boards obey PFC PAUSE frames", pfcHonour);
+    study
+        .AddFlag("failMode",
+                 "host (the host crashes: link down, its state and queue pairs lost) or link "
+                 "(only its link goes down)",
+                 failMode)
+        .OneOf({"host", "link"});
+    study
+        .AddFlag("mtbf",
+                 "Random failures of every receiver: mean time between failures (0: none)",
+                 mtbf)
+        .Check([](const Time& t) { return t.IsNegative() && !t.IsZero() ? "a time >= 0" : ""; });
+    study.AddFlag("mttr", "Random failures: mean time to repair", mttr).Check([](const Time& t) {
+        return t.IsNegative() && !t.IsZero() ? "a time >= 0" : "";
+    });
+    study
+        .AddFlag("reconnectDelay",
+                 "A broken connection is re-established (new queue pairs) this long after both "
+                 "ends are up",
+                 reconnectDelay)
+        .Check([](const Time& t) { return t.IsNegative() && !t.IsZero() ? "a time >= 0" : ""; });
+    study.AddFlag("ackTimeout", "Queue pairs' retransmission timeout", ackTimeout)
+        .Check([](const Time& t) { return t.IsStrictlyPositive() ? "" : "a time > 0"; })
+        .Attribute("ns3::RoceQueuePair::AckTimeout");
+    study.AddFlag("retryCount", "Timeouts without progress before a queue pair fails", retryCount)
+        .Range(0, 7)
+        .Attribute("ns3::RoceQueuePair::RetryCount");
+    study.AddFlag("slowReceiver", "The receiver that is a Soft-RoCE host (-1: none)", slowReceiver)
+        .Check([k](const int32_t& r) { return CheckReceiver(r, *k); });
+    study.AddFlag("slowPacketCost", "Soft-RoCE: CPU time per data frame", slowPacketCost)
+        .Check([](const Time& t) { return t.IsNegative() && !t.IsZero() ? "a time >= 0" : ""; })
+        .Owns("ns3::RoceNic::RxPacketCost");
+    study.AddFlag("slowByteRate", "Soft-RoCE: the CPU's per-byte cost as a rate", slowByteRate)
+        .Range(DataRate("1Mbps"), DataRate(1000000000000ULL))
+        .Owns("ns3::RoceNic::RxProcessingRate");
+    study.AddFlag("slowBuffer", "Soft-RoCE: receive buffer bytes (PFC from its NIC)", slowBuffer)
+        .Range(1, 1ULL << 32)
+        .Owns("ns3::RoceNic::RxBufferSize");
+    pause.AddTo(study);
+    // the receivers build events of one fragment per board; a board marks what it lost
     study.Owns("ns3::RoceReceiverApp::FragmentsPerEvent", "boards");
-    if (!study.Parse(argc, argv))
-    {
-        return study.GetExitCode();
-    }
-    Time duration = study.GetDuration();
+    study.Owns("ns3::RoceFrontEndApp::LostMarkers");
+    study.Owns("ns3::RoceAssignerApp::TriggerInterval", "triggerInterval");
+    study.Owns("ns3::RoceAssignerApp::Poisson", "poisson");
+    study.Owns("ns3::RoceNic::ReceiverModel", "slowReceiver");
+    study.Owns("ns3::RoceNic::RxPfc", "slowReceiver");
+}
 
-    // the camera's checks (advcam-camera's)
-    if (boards < 1 || boards > 2000)
-    {
-        return study.RejectFlag("boards", "1..2000");
-    }
-    if (boardsPerLeaf < 1 || boardsPerLeaf > 256)
-    {
-        return study.RejectFlag("boardsPerLeaf", "1..256");
-    }
-    if (receivers < 1 || receivers > 64)
-    {
-        return study.RejectFlag("receivers", "1..64");
-    }
-    for (auto r : {std::make_pair("boardRate", boardRate),
-                   std::make_pair("uplinkRate", uplinkRate),
-                   std::make_pair("receiverRate", receiverRate)})
-    {
-        if (r.second.GetBitRate() < 1000000 || r.second.GetBitRate() > 1000000000000ULL)
-        {
-            return study.RejectFlag(r.first, "1Mbps..1Tbps");
-        }
-    }
-    if (linkDelay.IsStrictlyNegative())
-    {
-        return study.RejectFlag("linkDelay", ">= 0");
-    }
-    if (fragmentSize < 1 || fragmentSize > (1ULL << 31))
-    {
-        return study.RejectFlag("fragmentSize", "1..2147483648 bytes");
-    }
-    if (triggerInterval < NanoSeconds(1))
-    {
-        return study.RejectFlag("triggerInterval", ">= 1ns");
-    }
-    if (boardBuffer < fragmentSize)
-    {
-        return study.RejectFlag("boardBuffer",
-                                ">= fragmentSize = " + std::to_string(fragmentSize) +
-                                    " (one fragment)");
-    }
-    if (maxOutstanding < 1 || maxOutstanding > 256)
-    {
-        return study.RejectFlag("maxOutstanding", "1..256 (the send queue's depth)");
-    }
-    if (preset != "paper" && preset != "connectx" && preset != "hpcc")
-    {
-        return study.RejectFlag("preset", "paper, connectx or hpcc");
-    }
-    // event building
-    bool availability = assignment == "availability";
-    if (!availability && assignment != "static")
-    {
-        return study.RejectFlag("assignment", "static or availability");
-    }
-    if (!eventTimeout.IsStrictlyPositive())
-    {
-        return study.RejectFlag("eventTimeout", "a time > 0");
-    }
-    if (eventSlots < 1 || eventSlots > 1000000)
-    {
-        return study.RejectFlag("eventSlots", "1..1000000 events (a receiver's credits)");
-    }
-    if (creditBatch < 1 || creditBatch > eventSlots)
-    {
-        return study.RejectFlag("creditBatch", "1..eventSlots = " + std::to_string(eventSlots));
-    }
-    if (!creditInterval.IsStrictlyPositive())
-    {
-        return study.RejectFlag("creditInterval", "a time > 0");
-    }
-    if (receiverTimeout.IsStrictlyNegative())
-    {
-        return study.RejectFlag("receiverTimeout", "a time >= 0");
-    }
-    if (block < 1 || block > eventSlots)
-    {
-        return study.RejectFlag("block",
-                                "1..eventSlots = " + std::to_string(eventSlots) +
-                                    " (a receiver takes a whole block)");
-    }
-    if (!availability)
+std::string
+EventBuildingFlags::Check(FeroceStudy& study) const
+{
+    Time duration = study.GetDuration();
+    if (!Availability())
     {
         // the credit flags mean nothing to the static rule: refused rather than ignored
         for (const char* f :
@@ -388,150 +293,108 @@ main(int argc, char* argv[])
         {
             if (study.IsGiven(f))
             {
-                return study.Reject(std::string("--") + f +
-                                    " is not allowed with --assignment=static: expected "
-                                    "--assignment=availability (credits are its)");
+                return std::string("--") + f +
+                       " is not allowed with --assignment=static: expected "
+                       "--assignment=availability (credits are its)";
             }
         }
-    }
-    // failures
-    if (failReceiver < -1 || failReceiver >= int32_t(receivers))
-    {
-        return study.RejectFlag("failReceiver",
-                                "-1 (none) or a receiver 0.." + std::to_string(receivers - 1));
-    }
-    if (failMode != "host" && failMode != "link")
-    {
-        return study.RejectFlag("failMode", "host or link");
     }
     if (failReceiver >= 0)
     {
         if (failAt.IsStrictlyNegative() || failAt >= duration)
         {
-            return study.RejectFlag(
-                "failAt",
-                "a time in [0, duration = " + std::to_string(duration.GetMilliSeconds()) + "ms)");
+            return "--failAt=" + study.GetCommandLine().GetText("failAt") +
+                   " is not allowed: expected a time in [0, duration = " +
+                   std::to_string(duration.GetMilliSeconds()) + "ms)";
         }
         if (!returnAt.IsZero() && returnAt <= failAt)
         {
-            return study.RejectFlag(
-                "returnAt",
-                "a time after --failAt = " + std::to_string(failAt.GetMicroSeconds()) +
-                    "us, or 0 (not back in the run)");
+            return "--returnAt=" + study.GetCommandLine().GetText("returnAt") +
+                   " is not allowed: expected a time after --failAt = " +
+                   std::to_string(failAt.GetMicroSeconds()) + "us, or 0 (not back in the run)";
         }
     }
     else if (study.IsGiven("failAt") || study.IsGiven("returnAt"))
     {
-        return study.Reject("--failAt and --returnAt are not allowed without --failReceiver: "
-                            "expected --failReceiver=K (0.." +
-                            std::to_string(receivers - 1) + ")");
-    }
-    if (mtbf.IsStrictlyNegative() || mttr.IsStrictlyNegative())
-    {
-        return study.RejectFlag(mtbf.IsStrictlyNegative() ? "mtbf" : "mttr", "a time >= 0");
+        return "--failAt and --returnAt are not allowed without --failReceiver: expected "
+               "--failReceiver=K (0.." +
+               std::to_string(camera.receivers - 1) + ")";
     }
     if (mtbf.IsStrictlyPositive() != mttr.IsStrictlyPositive())
     {
-        return study.RejectFlag(mtbf.IsStrictlyPositive() ? "mttr" : "mtbf",
-                                "a time > 0 with --" +
-                                    std::string(mtbf.IsStrictlyPositive() ? "mtbf" : "mttr"));
+        bool m = mtbf.IsStrictlyPositive();
+        return std::string("--") + (m ? "mttr" : "mtbf") +
+               "=0 is not allowed: expected a time > 0 with --" + (m ? "mtbf" : "mttr");
     }
     if (mtbf.IsStrictlyPositive() && failReceiver >= 0)
     {
-        return study.Reject("--mtbf is not allowed with --failReceiver: expected one of a set "
-                            "failure or random ones");
+        return "--mtbf is not allowed with --failReceiver: expected one of a set failure or "
+               "random ones";
     }
-    if (reconnectDelay.IsStrictlyNegative())
+    std::string pauseError = pause.Check(study, camera.fabric.pfcHonour);
+    if (!pauseError.empty())
     {
-        return study.RejectFlag("reconnectDelay", "a time >= 0");
+        return pauseError;
     }
-    if (!ackTimeout.IsStrictlyPositive())
+    if (slowReceiver < 0)
     {
-        return study.RejectFlag("ackTimeout", "a time > 0");
-    }
-    if (retryCount > 7)
-    {
-        return study.RejectFlag("retryCount", "0..7 (retry_cnt)");
-    }
-    if (slowReceiver < -1 || slowReceiver >= int32_t(receivers))
-    {
-        return study.RejectFlag("slowReceiver",
-                                "-1 (none) or a receiver 0.." + std::to_string(receivers - 1));
-    }
-    if (slowReceiver >= 0 && slowByteRate.GetBitRate() == 0)
-    {
-        return study.RejectFlag("slowByteRate", "a rate > 0");
-    }
-    if (slowPacketCost.IsStrictlyNegative())
-    {
-        return study.RejectFlag("slowPacketCost", "a time >= 0");
-    }
-    if (!pauseHonour.empty() && pauseHonour != "pfc" && pauseHonour != "802.3x" &&
-        pauseHonour != "both" && pauseHonour != "none")
-    {
-        return study.RejectFlag("pauseHonour", "pfc, 802.3x, both or none");
-    }
-    if (!pauseHonour.empty() && study.IsGiven("pfcHonour"))
-    {
-        bool pfcIn = pauseHonour == "pfc" || pauseHonour == "both";
-        if (pfcIn != pfcHonour)
+        for (const char* f : {"slowPacketCost", "slowByteRate", "slowBuffer"})
         {
-            return study.Reject("--pauseHonour=" + pauseHonour +
-                                " and --pfcHonour=" + (pfcHonour ? "1" : "0") +
-                                " contradict each other: expected one of them, or a "
-                                "--pfcHonour that agrees (1 with pfc or both, 0 with 802.3x "
-                                "or none)");
+            if (study.IsGiven(f))
+            {
+                return std::string("--") + f +
+                       " is not allowed without --slowReceiver: expected --slowReceiver=K";
+            }
         }
     }
+    return "";
+}
+
+int
+main(int argc, char* argv[])
+{
+    EventBuildingFlags f;
+    FeroceStudy study("advcam-eventbuilding",
+                      "results/advcam-eventbuilding",
+                      MilliSeconds(10),
+                      MilliSeconds(1),
+                      MilliSeconds(1));
+    f.AddTo(study);
+    if (!study.Parse(argc, argv))
+    {
+        return study.GetExitCode();
+    }
+    std::string error = f.Check(study);
+    if (!error.empty())
+    {
+        return study.Reject(error);
+    }
+    Time duration = study.GetDuration();
+    const AdvcamCameraFlags& c = f.camera;
+    uint32_t boards = c.boards;
+    uint32_t receivers = c.receivers;
+    bool availability = f.Availability();
+    f.camera.fabric.SetHeadroomCheck(study);
 
     RoceHelper helper;
-    helper.SetChannelAttribute("Delay", TimeValue(linkDelay));
-    helper.SetDeviceAttribute("DcqcnEnabled", BooleanValue(dcqcn));
-    helper.SetDeviceAttribute("DcqcnPreset", StringValue(preset));
-    helper.SetQueuePairAttribute("Pmtu", UintegerValue(pmtu));
-    if (study.IsGiven("ackTimeout"))
+    AdvcamCameraFabric cam = InstallAdvcamCameraFabric(helper,
+                                                       boards,
+                                                       c.boardsPerLeaf,
+                                                       receivers,
+                                                       c.boardRate,
+                                                       c.uplinkRate,
+                                                       c.receiverRate,
+                                                       availability);
+    if (f.slowReceiver >= 0)
     {
-        helper.SetQueuePairAttribute("AckTimeout", TimeValue(ackTimeout));
-    }
-    if (study.IsGiven("retryCount"))
-    {
-        helper.SetQueuePairAttribute("RetryCount", UintegerValue(retryCount));
-    }
-    helper.SetSwitchAttribute("PfcEnabled", BooleanValue(pfc));
-    helper.SetSwitchAttribute("BufferSize", UintegerValue(bufferSize));
-    helper.SetSwitchAttribute("EcnEnabled", BooleanValue(ecn));
-    helper.SetSwitchAttribute("Kmin", UintegerValue(kmin));
-    helper.SetSwitchAttribute("Kmax", UintegerValue(kmax));
-    helper.SetSwitchAttribute("Pmax", DoubleValue(pmax));
-    AdvcamCamera cam = InstallAdvcamCamera(helper,
-                                           boards,
-                                           boardsPerLeaf,
-                                           receivers,
-                                           boardRate,
-                                           uplinkRate,
-                                           receiverRate,
-                                           availability);
-    for (auto& nic : cam.boardNics)
-    {
-        if (study.IsGiven("pfcHonour"))
-        {
-            nic->SetAttribute("PfcHonour", BooleanValue(pfcHonour));
-        }
-        if (!pauseHonour.empty())
-        {
-            nic->SetAttribute("PauseHonour", StringValue(pauseHonour));
-        }
-    }
-    if (slowReceiver >= 0)
-    {
-        Ptr<RoceNic> slow = cam.rxNics[slowReceiver];
+        Ptr<RoceNic> slow = cam.rxNics[f.slowReceiver];
         slow->SetAttribute("ReceiverModel", StringValue("software"));
-        slow->SetAttribute("RxPacketCost", TimeValue(slowPacketCost));
-        slow->SetAttribute("RxProcessingRate", DataRateValue(slowByteRate));
-        slow->SetAttribute("RxBufferSize", UintegerValue(slowBuffer));
+        slow->SetAttribute("RxPacketCost", TimeValue(f.slowPacketCost));
+        slow->SetAttribute("RxProcessingRate", DataRateValue(f.slowByteRate));
+        slow->SetAttribute("RxBufferSize", UintegerValue(f.slowBuffer));
         slow->SetAttribute("RxPfc", BooleanValue(true));
     }
-    std::string error = cam.Validate();
+    error = cam.Validate();
     if (!error.empty())
     {
         return study.Reject(error);
@@ -543,12 +406,11 @@ main(int argc, char* argv[])
     {
         Ptr<RoceReceiverApp> rx = CreateObject<RoceReceiverApp>();
         rx->SetAttribute("FragmentsPerEvent", UintegerValue(boards));
-        rx->SetAttribute("EventTimeout", TimeValue(eventTimeout));
         if (availability)
         {
-            rx->SetAttribute("EventSlots", UintegerValue(eventSlots));
-            rx->SetAttribute("CreditBatch", UintegerValue(creditBatch));
-            rx->SetAttribute("CreditInterval", TimeValue(creditInterval));
+            rx->SetAttribute("EventSlots", UintegerValue(f.eventSlots));
+            rx->SetAttribute("CreditBatch", UintegerValue(f.creditBatch));
+            rx->SetAttribute("CreditInterval", TimeValue(f.creditInterval));
         }
         error = rx->Validate();
         if (!error.empty())
@@ -563,20 +425,14 @@ main(int argc, char* argv[])
     {
         Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
         app->SetAttribute("Mode", StringValue("trigger"));
-        app->SetAttribute("MessageSize", UintegerValue(fragmentSize));
-        app->SetAttribute("TriggerInterval", TimeValue(triggerInterval));
-        app->SetAttribute("Poisson", BooleanValue(poisson));
-        app->SetAttribute("BufferSize", UintegerValue(boardBuffer));
-        app->SetAttribute("MaxOutstanding", UintegerValue(maxOutstanding));
         app->SetAttribute("WithImmediate", BooleanValue(true)); // the event number
-        app->SetAttribute("Assignment", StringValue(assignment));
         app->SetAttribute("LostMarkers", BooleanValue(true));
         apps.push_back(app);
     }
 
     // connections, in advcam-camera's order (receiver k's i-th queue pair is board i's); the
     // assigner's after them, so that the static rule's queue pairs and streams are the camera's
-    RoceConnectionManager manager(reconnectDelay);
+    RoceConnectionManager manager(f.reconnectDelay);
     // the control connections, replaced ones too: [0] credits (receiver -> assigner) and
     // [1] assignments (assigner -> board), each a list of (requester, responder)
     std::vector<std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>>> controlQps[2];
@@ -604,10 +460,10 @@ main(int argc, char* argv[])
     if (availability)
     {
         assigner = CreateObject<RoceAssignerApp>();
-        assigner->SetAttribute("TriggerInterval", TimeValue(triggerInterval));
-        assigner->SetAttribute("Poisson", BooleanValue(poisson));
-        assigner->SetAttribute("Block", UintegerValue(block));
-        assigner->SetAttribute("ReceiverTimeout", TimeValue(receiverTimeout));
+        assigner->SetAttribute("TriggerInterval", TimeValue(c.triggerInterval));
+        assigner->SetAttribute("Poisson", BooleanValue(c.poisson));
+        assigner->SetAttribute("Block", UintegerValue(f.block));
+        assigner->SetAttribute("ReceiverTimeout", TimeValue(f.receiverTimeout));
         for (uint32_t k = 0; k < receivers; k++)
         {
             Ptr<RoceReceiverApp> rx = rxApps[k];
@@ -649,7 +505,7 @@ main(int argc, char* argv[])
     }
 
     // failures of the receivers
-    RoceHostFailures failures(&manager, failMode);
+    RoceHostFailures failures(&manager, f.failMode);
     for (uint32_t k = 0; k < receivers; k++)
     {
         Ptr<RoceReceiverApp> rx = rxApps[k];
@@ -703,7 +559,7 @@ main(int argc, char* argv[])
             Time(0),
             duration);
     }
-    study.WatchSwitches(cam.switches, cam.GetQueues());
+    study.WatchSwitches(cam.GetSwitches(), cam.GetQueues());
     study.AddGauge("events_lost", [&apps]() {
         uint64_t lost = 0;
         for (auto& a : apps)
@@ -741,10 +597,7 @@ main(int argc, char* argv[])
         study.AddGauge("rx" + std::to_string(k) + "_events_partial",
                        [rx]() { return double(rx->GetPartialEvents()); });
     }
-    if (study.GetPcap())
-    {
-        helper.EnablePcapAll(study.GetPath("advcam-eventbuilding"));
-    }
+    study.EnablePcap(helper, "advcam-eventbuilding");
 
     // one trigger for the whole camera (and the assigner); the failures' streams after all
     int64_t trigger = 1 + helper.AssignStreams(1);
@@ -757,15 +610,15 @@ main(int argc, char* argv[])
         assigner->AssignStreams(trigger);
     }
     failures.AssignStreams(trigger + 1);
-    if (failReceiver >= 0)
+    if (f.failReceiver >= 0)
     {
-        failures.Schedule(uint32_t(failReceiver),
-                          failAt,
-                          returnAt.IsZero() ? Time::Max() : returnAt);
+        failures.Schedule(uint32_t(f.failReceiver),
+                          f.failAt,
+                          f.returnAt.IsZero() ? Time::Max() : f.returnAt);
     }
-    else if (mtbf.IsStrictlyPositive())
+    else if (f.mtbf.IsStrictlyPositive())
     {
-        failures.Random(mtbf, mttr, duration);
+        failures.Random(f.mtbf, f.mttr, duration);
     }
     if (!study.Run())
     {
@@ -779,7 +632,8 @@ main(int argc, char* argv[])
     uint64_t generated = ledger.GetGenerated();
     uint64_t built = ledger.GetBuilt();
     study.AddMetric("offered_gbps",
-                    double(boards) * double(fragmentSize) * 8 / triggerInterval.GetSeconds() / 1e9);
+                    double(boards) * double(c.fragmentSize) * 8 / c.triggerInterval.GetSeconds() /
+                        1e9);
     study.AddMetric("events_generated", double(generated));
     study.AddMetric("events_built", double(built));
     study.AddMetric("events_lost", double(ledger.GetLost()));
@@ -853,10 +707,11 @@ main(int argc, char* argv[])
     }
 
     // the failure: when the assigner (or the boards' queue pairs) stopped sending to it
-    if (failReceiver >= 0)
+    if (f.failReceiver >= 0)
     {
-        uint32_t k = uint32_t(failReceiver);
-        Time back = returnAt.IsZero() ? duration : returnAt;
+        uint32_t k = uint32_t(f.failReceiver);
+        Time failAt = f.failAt;
+        Time back = f.returnAt.IsZero() ? duration : f.returnAt;
         Time last = ledger.GetLastPost(k, failAt, back);
         study.AddMetric("failure_last_post_ms",
                         last.IsNegative() ? 0 : (last - failAt).GetSeconds() * 1e3);
@@ -883,7 +738,7 @@ main(int argc, char* argv[])
         {
             uint64_t sent = qp.first->GetCounters().dataPacketsSent;
             controlMessages += sent;
-            controlBytes += sent * SendImmFrameBytes(kind == 0 ? 0 : block) +
+            controlBytes += sent * SendImmFrameBytes(kind == 0 ? 0 : f.block) +
                             qp.second->GetCounters().acksSent * AckFrameBytes();
         }
     }

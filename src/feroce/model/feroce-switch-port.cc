@@ -54,11 +54,7 @@ FeroceSwitchPort::DoDispose()
     {
         q.clear();
     }
-    for (auto& u : m_upstream)
-    {
-        u.refresh.Cancel();
-    }
-    m_linkRefresh.Cancel();
+    m_upstream.Cancel();
     for (auto& w : m_watch)
     {
         w.check.Cancel();
@@ -159,11 +155,9 @@ FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 void
 FeroceSwitchPort::Pfc(uint8_t prio, feroce_pfc_action action)
 {
-    UpstreamPause& u = m_upstream[prio];
     if (action == FEROCE_PFC_XOFF)
     {
-        u.xoff = true;
-        u.since = FeroceSim::Now();
+        m_upstream.Xoff(prio);
         if (m_config.sendPfc)
         {
             SendPause(prio, m_config.pauseQuanta);
@@ -174,14 +168,13 @@ FeroceSwitchPort::Pfc(uint8_t prio, feroce_pfc_action action)
         }
         if (m_config.sendLinkPause && m_linkXoff++ == 0)
         {
-            SendLinkPause(m_config.pauseQuanta);
+            m_upstream.Xoff(PauseSender::kLink);
+            SendPause(PauseSender::kLink, m_config.pauseQuanta);
         }
     }
     else if (action == FEROCE_PFC_XON)
     {
-        u.xoff = false;
-        u.total += FeroceSim::Now() - u.since;
-        u.refresh.Cancel();
+        m_upstream.Xon(prio);
         if (m_config.sendPfc)
         {
             SendPause(prio, 0);
@@ -192,37 +185,9 @@ FeroceSwitchPort::Pfc(uint8_t prio, feroce_pfc_action action)
         }
         if (m_config.sendLinkPause && --m_linkXoff == 0)
         {
-            SendLinkPause(0);
+            m_upstream.Xon(PauseSender::kLink);
+            SendPause(PauseSender::kLink, 0);
         }
-    }
-}
-
-void
-FeroceSwitchPort::SendLinkPause(uint16_t quanta)
-{
-    m_pfcOut.push_back(MakeLinkPauseFrame(quanta));
-    TrySend();
-    if (quanta == 0)
-    {
-        m_linkRefresh.Cancel();
-        m_counters.resumeFramesSent++;
-        return;
-    }
-    m_counters.pauseFramesSent++;
-    m_counters.linkPauseFramesSent++;
-    // refresh at half the pause time while a class stays in XOFF
-    m_linkRefresh.Cancel();
-    m_linkRefresh = Simulator::Schedule(GetPfcRefreshInterval(quanta),
-                                        &FeroceSwitchPort::RefreshLinkPause,
-                                        this);
-}
-
-void
-FeroceSwitchPort::RefreshLinkPause()
-{
-    if (m_linkXoff > 0)
-    {
-        SendLinkPause(m_config.pauseQuanta);
     }
 }
 
@@ -346,28 +311,31 @@ FeroceSwitchPort::WatchdogDrop(const Entry& e)
 void
 FeroceSwitchPort::SendPause(uint8_t prio, uint16_t quanta)
 {
-    m_pfcOut.push_back(MakePfcFrame(prio, quanta));
+    bool link = prio == PauseSender::kLink;
+    m_pfcOut.push_back(link ? MakeLinkPauseFrame(quanta) : MakePfcFrame(prio, quanta));
     TrySend();
-    (*m_shared->pauseTrace)(m_index, prio, quanta);
+    if (!link)
+    {
+        (*m_shared->pauseTrace)(m_index, prio, quanta);
+    }
     if (quanta == 0)
     {
         m_counters.resumeFramesSent++;
         return;
     }
     m_counters.pauseFramesSent++;
+    m_counters.linkPauseFramesSent += link;
     // refresh at half the pause time while the class stays in XOFF
-    UpstreamPause& u = m_upstream[prio];
-    u.refresh.Cancel();
-    u.refresh = Simulator::Schedule(GetPfcRefreshInterval(quanta),
-                                    &FeroceSwitchPort::RefreshPause,
-                                    this,
-                                    prio);
+    m_upstream.ScheduleRefresh(prio,
+                               GetPfcRefreshInterval(quanta),
+                               &FeroceSwitchPort::RefreshPause,
+                               this);
 }
 
 void
 FeroceSwitchPort::RefreshPause(uint8_t prio)
 {
-    if (m_upstream[prio].xoff)
+    if (m_upstream.IsXoff(prio))
     {
         SendPause(prio, m_config.pauseQuanta);
     }
@@ -386,8 +354,7 @@ FeroceSwitchPort::GetUpstreamPausedTime(uint8_t prio) const
     {
         return Time(0);
     }
-    const UpstreamPause& u = m_upstream[prio];
-    return u.xoff ? u.total + (FeroceSim::Now() - u.since) : u.total;
+    return m_upstream.GetXoffTime(prio);
 }
 
 uint64_t

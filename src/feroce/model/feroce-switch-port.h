@@ -116,10 +116,10 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// Counters of the port.
     struct Counters
     {
-        uint64_t pauseFramesSent{0};     ///< PAUSE (quanta > 0) the switch sent upstream here
-        uint64_t resumeFramesSent{0};    ///< XON (quanta 0) sent upstream here
-        uint64_t pauseFramesReceived{0}; ///< PFC frames received from the peer (PAUSE or XON)
-        uint64_t ecnMarks{0};            ///< frames its egress queues marked CE
+        uint64_t pauseFramesSent{0};         ///< PAUSE (quanta > 0) the switch sent upstream here
+        uint64_t resumeFramesSent{0};        ///< XON (quanta 0) sent upstream here
+        uint64_t pauseFramesReceived{0};     ///< PFC frames received from the peer (PAUSE or XON)
+        uint64_t ecnMarks{0};                ///< frames its egress queues marked CE
         uint64_t linkPauseFramesSent{0};     ///< 802.3x PAUSE (quanta > 0) sent upstream here
         uint64_t linkPauseFramesReceived{0}; ///< 802.3x frames received (PAUSE or resume)
         uint64_t watchdogStorms{0};          ///< storms its PFC watchdog found
@@ -141,15 +141,6 @@ class FeroceSwitchPort : public FeroceNetDevice
     static const uint8_t kPfcOut = 9;  ///< NextQueue: a PFC frame of the port's own
     static const uint8_t kNone = 0xff; ///< NextQueue: nothing may be sent
 
-    /// The PFC this port has sent upstream for one priority.
-    struct UpstreamPause
-    {
-        bool xoff{false}; ///< a PAUSE is in force (refreshed) until the XON
-        Time since;       ///< when the XOFF began
-        Time total;       ///< XOFF time of the periods that ended
-        EventId refresh;
-    };
-
     /// What to send next: kPfcOut, kControlQueue, kData (some unpaused data priority), or kNone.
     uint8_t NextQueue() const;
     /// The data priority whose turn it is (one must be sendable): weighted round robin.
@@ -158,11 +149,9 @@ class FeroceSwitchPort : public FeroceNetDevice
     void Dequeue(uint8_t queue, const Entry& e);
     /// The congestion point of a data queue at `at` (one draw of the switch's stream): mark CE?
     void Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at);
+    /// A PFC frame for prio, or for PauseSender::kLink an 802.3x PAUSE, refreshed while in XOFF.
     void SendPause(uint8_t prio, uint16_t quanta);
     void RefreshPause(uint8_t prio);
-    /// An 802.3x PAUSE (or resume) upstream, refreshed while a class is in XOFF.
-    void SendLinkPause(uint16_t quanta);
-    void RefreshLinkPause();
 
     /// Data queue q is held by its peer's pause (and no watchdog storm forwards it).
     bool Held(uint8_t q) const
@@ -187,9 +176,9 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t m_rrNext;      ///< the data priority whose turn it is
     bool m_turnStarted;    ///< its quantum has been added for this turn
     uint64_t m_deficit[8]; ///< weighted round robin credit (frames, or bytes)
-    UpstreamPause m_upstream[8];
-    uint32_t m_linkXoff{0}; ///< classes of this port in XOFF (802.3x PAUSE sent while > 0)
-    EventId m_linkRefresh;
+    /// The XOFF of this port's ingress classes (PFC) and, at kLink, of its 802.3x PAUSE
+    PauseSender m_upstream;
+    uint32_t m_linkXoff{0};    ///< classes of this port in XOFF (802.3x PAUSE sent while > 0)
     uint8_t m_stormDrop{0};    ///< bit q: data queue q in a storm, its frames dropped
     uint8_t m_stormForward{0}; ///< bit q: data queue q in a storm, sent despite the PAUSE
 

@@ -461,8 +461,7 @@ FeroceSwitch::Validate()
     }
     if (m_watchdogAction != "drop" && m_watchdogAction != "forward")
     {
-        return "WatchdogAction = " + m_watchdogAction +
-               " is not allowed: expected drop or forward";
+        return "WatchdogAction = " + m_watchdogAction + " is not allowed: expected drop or forward";
     }
     if (m_watchdogDetect.IsStrictlyPositive() && !m_watchdogRestore.IsStrictlyPositive())
     {

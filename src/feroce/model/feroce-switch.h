@@ -107,8 +107,8 @@ class FeroceSwitch : public Object
         uint64_t framesForwarded{0};
         uint64_t ecnMarks{0};
         uint64_t drops[DROP_CAUSES]{};
-        uint64_t pauseFramesSent{0};  ///< PAUSE frames (quanta > 0), PFC and 802.3x
-        uint64_t resumeFramesSent{0}; ///< XON frames (quanta 0), PFC and 802.3x
+        uint64_t pauseFramesSent{0};     ///< PAUSE frames (quanta > 0), PFC and 802.3x
+        uint64_t resumeFramesSent{0};    ///< XON frames (quanta 0), PFC and 802.3x
         uint64_t linkPauseFramesSent{0}; ///< of which 802.3x PAUSE (PauseFrames 802.3x, both)
         uint64_t watchdogStorms{0};      ///< queues the PFC watchdog found in a storm
         uint64_t bufferPeak{0};

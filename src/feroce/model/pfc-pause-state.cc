@@ -118,4 +118,36 @@ PfcPauseState::GetPausedTime(uint8_t prio) const
     return end > m_start[prio] ? m_total[prio] + (end - m_start[prio]) : m_total[prio];
 }
 
+void
+PauseSender::Xoff(uint8_t i)
+{
+    m_class[i].xoff = true;
+    m_class[i].since = FeroceSim::Now();
+}
+
+void
+PauseSender::Xon(uint8_t i)
+{
+    Class& c = m_class[i];
+    c.xoff = false;
+    c.total += FeroceSim::Now() - c.since;
+    c.refresh.Cancel();
+}
+
+Time
+PauseSender::GetXoffTime(uint8_t i) const
+{
+    const Class& c = m_class[i];
+    return c.xoff ? c.total + (FeroceSim::Now() - c.since) : c.total;
+}
+
+void
+PauseSender::Cancel()
+{
+    for (auto& c : m_class)
+    {
+        c.refresh.Cancel();
+    }
+}
+
 } // namespace ns3

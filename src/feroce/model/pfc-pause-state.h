@@ -11,6 +11,7 @@
 #include "ns3/event-id.h"
 #include "ns3/feroce-sim.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 
 #include <cstdint>
 
@@ -38,6 +39,7 @@ class PfcPauseState
     void Apply(const PfcHeader& pfc, uint64_t rateBps);
     /// An 802.3x PAUSE of quanta received now on a link of rateBps: the whole link (0: resume).
     void ApplyLink(uint16_t quanta, uint64_t rateBps);
+
     /// An 802.3x PAUSE holds the whole link now.
     bool IsLinkPaused() const
     {
@@ -74,6 +76,55 @@ class PfcPauseState
     Time m_until[9];
     Time m_start[9];
     Time m_total[9];
+};
+
+/**
+ * \ingroup feroce
+ * \brief The sending side of pause: which of a device's classes are in XOFF (a PAUSE sent
+ * upstream, refreshed until the XON), since when, and the XOFF time so far.  What a switch port
+ * keeps for its ingress classes and a NIC for its receive buffer (RxPfc).  Entries 0..7 are the
+ * priorities (PFC), kLink the 802.3x PAUSE of the whole link.  The owner decides and sends the
+ * frames; this keeps the timing.
+ */
+class PauseSender
+{
+  public:
+    static const uint8_t kLink = PfcPauseState::kLink;
+
+    /// Class i enters XOFF now.
+    void Xoff(uint8_t i);
+    /// Class i leaves XOFF now; its refresh is cancelled.
+    void Xon(uint8_t i);
+
+    bool IsXoff(uint8_t i) const
+    {
+        return m_class[i].xoff;
+    }
+
+    /// XOFF time of class i so far, the running period included.
+    Time GetXoffTime(uint8_t i) const;
+
+    /// The PAUSE of class i is sent again after `after` ((obj->*fn)(i); the last one cancelled).
+    template <typename MEM, typename OBJ>
+    void ScheduleRefresh(uint8_t i, Time after, MEM fn, OBJ obj)
+    {
+        m_class[i].refresh.Cancel();
+        m_class[i].refresh = Simulator::Schedule(after, fn, obj, i);
+    }
+
+    /// Cancel the pending refreshes (owner disposed).
+    void Cancel();
+
+  private:
+    struct Class
+    {
+        bool xoff{false};
+        Time since;
+        Time total; ///< of the XOFF periods that ended
+        EventId refresh;
+    };
+
+    Class m_class[9];
 };
 
 } // namespace ns3

@@ -262,10 +262,7 @@ RoceNic::DoDispose()
     m_qpPrototype = nullptr;
     m_control.clear();
     m_pfcOut.clear();
-    for (auto& p : m_rxPause)
-    {
-        p.refresh.Cancel();
-    }
+    m_rxPause.Cancel();
     m_rpConfig = nullptr;
     FeroceNetDevice::DoDispose();
 }
@@ -691,8 +688,7 @@ RoceNic::GetRxBufferBytes() const
 Time
 RoceNic::GetUpstreamPausedTime(uint8_t prio) const
 {
-    const RxPause& p = m_rxPause[prio & 7];
-    return p.paused ? p.total + (FeroceSim::Now() - p.since) : p.total;
+    return m_rxPause.GetXoffTime(prio & 7);
 }
 
 feroce_np_state*
@@ -882,19 +878,15 @@ RoceNic::UpdateRxPfc(uint8_t prio)
 void
 RoceNic::Decide(uint8_t prio, uint64_t bytes)
 {
-    RxPause& p = m_rxPause[prio];
-    feroce_pfc_action a = feroce_pfc_decide(&m_rxPfcParams, p.paused, bytes, 0);
+    feroce_pfc_action a = feroce_pfc_decide(&m_rxPfcParams, m_rxPause.IsXoff(prio), bytes, 0);
     if (a == FEROCE_PFC_XOFF)
     {
-        p.paused = true;
-        p.since = FeroceSim::Now();
+        m_rxPause.Xoff(prio);
         SendRxPause(prio, m_rxPauseQuanta);
     }
     else if (a == FEROCE_PFC_XON)
     {
-        p.paused = false;
-        p.total += FeroceSim::Now() - p.since;
-        p.refresh.Cancel();
+        m_rxPause.Xon(prio);
         SendRxPause(prio, 0);
     }
 }
@@ -912,12 +904,10 @@ RoceNic::SendRxPause(uint8_t prio, uint16_t quanta)
     else
     {
         (link ? m_counters.linkPauseFramesSent : m_counters.pauseFramesSent)++;
-        RxPause& p = m_rxPause[prio];
-        p.refresh.Cancel();
-        p.refresh = Simulator::Schedule(GetPfcRefreshInterval(quanta),
-                                        &RoceNic::RefreshRxPause,
-                                        this,
-                                        prio);
+        m_rxPause.ScheduleRefresh(prio,
+                                  GetPfcRefreshInterval(quanta),
+                                  &RoceNic::RefreshRxPause,
+                                  this);
     }
     TrySend();
 }
@@ -925,7 +915,7 @@ RoceNic::SendRxPause(uint8_t prio, uint16_t quanta)
 void
 RoceNic::RefreshRxPause(uint8_t prio)
 {
-    if (m_rxPause[prio].paused)
+    if (m_rxPause.IsXoff(prio))
     {
         SendRxPause(prio, m_rxPauseQuanta);
     }

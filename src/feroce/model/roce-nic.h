@@ -156,7 +156,7 @@ class RoceNic : public FeroceNetDevice
     /// A PAUSE (or XON) for prio: PFC, or for kLinkPause an 802.3x PAUSE.
     void SendRxPause(uint8_t prio, uint16_t quanta);
     void RefreshRxPause(uint8_t prio);
-    static const uint8_t kLinkPause = 8; ///< m_rxPause's entry for the 802.3x PAUSE
+    static const uint8_t kLinkPause = PauseSender::kLink; ///< the 802.3x PAUSE's entry
     /// Hand a RoCEv2 frame to its queue pair (or count it unknown).
     void Deliver(const Ptr<FeroceFrame>& frame);
     feroce_np_state* GetPortNpState();
@@ -220,16 +220,7 @@ class RoceNic : public FeroceNetDevice
     uint32_t m_rxQueued;
     uint32_t m_rxClassBytes[8]{}; ///< receive-buffer bytes per priority
 
-    /// The XOFF state of a priority of the receive buffer.
-    struct RxPause
-    {
-        bool paused{false};
-        Time since;
-        Time total; ///< of the XOFF periods that ended
-        EventId refresh;
-    };
-
-    RxPause m_rxPause[9]; ///< per priority; [kLinkPause]: the 802.3x PAUSE of the whole buffer
+    PauseSender m_rxPause; ///< per priority; [kLinkPause]: the 802.3x PAUSE of the whole buffer
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;
     TracedCallback<uint32_t> m_rxBufferTrace;
     TracedCallback<uint32_t> m_qpErrorTrace;
