@@ -183,8 +183,7 @@ EventBuildingFlags::AddTo(FeroceStudy& study)
                  "Which receiver builds each event: static (n mod K) or availability (an "
                  "assigner, by the receivers' credits)",
                  assignment)
-        .OneOf({"static", "availability"})
-        .Attribute("ns3::RoceFrontEndApp::Assignment");
+        .OneOf({"static", "availability"});
     study
         .AddFlag("eventTimeout",
                  "A receiver closes an event still incomplete this long after its first fragment",
@@ -427,6 +426,7 @@ main(int argc, char* argv[])
         app->SetAttribute("Mode", StringValue("trigger"));
         app->SetAttribute("WithImmediate", BooleanValue(true)); // the event number
         app->SetAttribute("LostMarkers", BooleanValue(true));
+        app->SetAttribute("Assignment", StringValue(f.assignment));
         apps.push_back(app);
     }
 

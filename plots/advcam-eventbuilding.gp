@@ -60,7 +60,7 @@ do for [policy in 'static availability'] {
         with histeps lw 1.5 lc rgb word(colors, r + 1) title sprintf('rx%d', r)
 }
 unset object 1
-set title 'receiver 4 a Soft-RoCE host (5 Gb/s), no failure'
+set title 'receiver 4 a Soft-RoCE host (5 Gb/s), no failure (availability: 1 event slot)'
 set xrange [-0.5:4.5]
 set xtics 1
 set xlabel 'receiver'
@@ -86,7 +86,7 @@ set xlabel 'receivers'
 set ylabel 'events lost + 1'
 set logscale y
 set yrange [1:10000]
-set key top right box opaque font ',9'
+set key right center box opaque font ',9'
 design = dir.'/design.csv'
 sel(p, b) = (strcol('assignment') eq p && column('board_buffer') == b) ? 1 : 0
 plot for [b in '262144 1048576 4194304'] design using (sel('static', int(b)) ? column('receivers') : NaN):(lost(0) + 1) \

@@ -36,7 +36,9 @@ struct FeroceChannelArrival : FeroceEvent
     uint32_t epoch;             ///< the channel's epoch when the frame started
     static FeroceChannelArrival* s_free;
 
-    static FeroceChannelArrival* Make(FeroceNetDevice* device, Ptr<FeroceFrame> frame, uint32_t epoch)
+    static FeroceChannelArrival* Make(FeroceNetDevice* device,
+                                      Ptr<FeroceFrame> frame,
+                                      uint32_t epoch)
     {
         FeroceChannelArrival* a = s_free;
         if (a)
@@ -91,23 +93,24 @@ FeroceChannelArrival* FeroceChannelArrival::s_free = nullptr;
 TypeId
 FeroceChannel::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FeroceChannel")
-                            .SetParent<Channel>()
-                            .SetGroupName("Feroce")
-                            .AddConstructor<FeroceChannel>()
-                            .AddAttribute("Delay",
-                                          "Propagation delay of the link, each way",
-                                          TimeValue(MicroSeconds(1)),
-                                          MakeTimeAccessor(&FeroceChannel::m_delay),
-                                          MakeTimeChecker(Time(0)))
-                            .AddTraceSource("LinkState",
-                                            "The link went down (false) or came back (true)",
-                                            MakeTraceSourceAccessor(&FeroceChannel::m_linkStateTrace),
-                                            "ns3::FeroceChannel::LinkStateTracedCallback")
-                            .AddTraceSource("Drop",
-                                            "A frame lost because the link was down",
-                                            MakeTraceSourceAccessor(&FeroceChannel::m_dropTrace),
-                                            "ns3::Packet::TracedCallback");
+    static TypeId tid =
+        TypeId("ns3::FeroceChannel")
+            .SetParent<Channel>()
+            .SetGroupName("Feroce")
+            .AddConstructor<FeroceChannel>()
+            .AddAttribute("Delay",
+                          "Propagation delay of the link, each way",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&FeroceChannel::m_delay),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("LinkState",
+                            "The link went down (false) or came back (true)",
+                            MakeTraceSourceAccessor(&FeroceChannel::m_linkStateTrace),
+                            "ns3::FeroceChannel::LinkStateTracedCallback")
+            .AddTraceSource("Drop",
+                            "A frame lost because the link was down",
+                            MakeTraceSourceAccessor(&FeroceChannel::m_dropTrace),
+                            "ns3::Packet::TracedCallback");
     return tid;
 }
 

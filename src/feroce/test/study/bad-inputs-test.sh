@@ -205,6 +205,7 @@ PauseHonour = both is not allowed with PfcHonour = false|advcam-incast --pfcHono
 PauseFrames = 802.3x is not allowed with PfcEnabled = false|advcam-eventbuilding --boards=8 --pauseFrames=802.3x --pfc=0
 --watchdogAction=shout is not allowed: expected drop or forward|advcam-eventbuilding --boards=8 --watchdogAction=shout
 --watchdogRestore=0 is not allowed: expected > 0|advcam-eventbuilding --boards=8 --watchdog=1ms --watchdogRestore=0
+--ns3::RoceFrontEndApp::Assignment=availability is not allowed: it is how the program wires its boards|advcam-camera --boards=8 --ns3::RoceFrontEndApp::Assignment=availability
 PauseFrames = both is not allowed|advcam-incast --ns3::FeroceSwitch::PauseFrames=both --pfc=0
 '
 if [ "$(id -u)" != 0 ]; then
