@@ -206,3 +206,10 @@ add_test(NAME study-fabric
                  ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/data ${CMAKE_CURRENT_SOURCE_DIR}
                  ${CMAKE_BINARY_DIR}/test-out/fabric)
 set_tests_properties(study-fabric PROPERTIES TIMEOUT 300)
+
+# event building when a receiver fails (src/feroce/doc/eventbuilding.md): static assignment as
+# advcam-camera, a crash and return under both policies, a slow receiver, random failures, every
+# counter adding up (short runs; the docs run the real ones)
+add_test(NAME study-advcam-eventbuilding
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/eventbuilding-test.sh
+                 ${CMAKE_BINARY_DIR}/examples ${CMAKE_BINARY_DIR}/test-out/eventbuilding)

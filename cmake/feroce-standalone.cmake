@@ -205,7 +205,8 @@ macro(feroce_standalone_targets)
   foreach(suite feroce-dcqcn-reaction-point feroce-roce-header feroce-roce-nic feroce-switch
                 feroce-frontend-app feroce-roce-helper feroce-fixed-point-nic feroce-scheduler
                 feroce-window feroce-nic-receiver feroce-counters feroce-steady-state
-                feroce-flow-app feroce-switch-rates)
+                feroce-flow-app feroce-switch-rates feroce-link-pause feroce-event-building
+                feroce-switch-pause)
     add_test(NAME ns3-${suite} COMMAND feroce-test-runner --suite=${suite} --verbose)
   endforeach()
 endmacro()

@@ -86,80 +86,6 @@ Format(double v)
     return s.str();
 }
 
-/// The camera's own flags (the fabric's are DcqcnSwitchFlags').
-struct CameraFlags
-{
-    uint32_t boards{150};
-    uint32_t boardsPerLeaf{24};
-    uint32_t receivers{4};
-    DataRate boardRate{"10Gbps"};
-    DataRate uplinkRate{"100Gbps"};
-    DataRate receiverRate{"100Gbps"};
-    LinkFlags link;
-    uint64_t fragmentSize{4096};
-    Time triggerInterval{MicroSeconds(16)};
-    TriggerRateFlag triggerRate; ///< or the interval as a rate
-    bool poisson{false};
-    uint64_t boardBuffer{1 << 20};
-    uint32_t maxOutstanding{4};
-    uint32_t pmtu{4096};
-    DcqcnSwitchFlags fabric;
-
-    void AddTo(FeroceStudy& study);
-};
-
-void
-CameraFlags::AddTo(FeroceStudy& study)
-{
-    study.AddFlag("boards", "Front-end boards", boards).Range(1, 2000);
-    study.AddFlag("boardsPerLeaf", "Boards per leaf switch", boardsPerLeaf).Range(1, 256);
-    study.AddFlag("receivers", "Event-building receivers on the aggregation switch", receivers)
-        .Range(1, 64);
-    const DataRate lo("1Mbps");
-    const DataRate hi(1000000000000ULL);
-    study.AddFlag("boardRate", "Link rate of a board", boardRate).Range(lo, hi);
-    study.AddFlag("uplinkRate", "Link rate of a leaf's uplink to the aggregation", uplinkRate)
-        .Range(lo, hi);
-    study.AddFlag("receiverRate", "Link rate of a receiver", receiverRate).Range(lo, hi);
-    study.Owns("ns3::FeroceNetDevice::DataRate", "boardRate");
-    link.AddTo(study);
-    study.AddFlag("fragmentSize", "Bytes of one board's fragment of an event", fragmentSize)
-        .Range(1, 1ULL << 31)
-        .Attribute("ns3::RoceFrontEndApp::MessageSize");
-    study
-        .AddFlag("triggerInterval",
-                 "Time between camera triggers (the mean if Poisson)",
-                 triggerInterval)
-        .AtLeast(NanoSeconds(1))
-        .Attribute("ns3::RoceFrontEndApp::TriggerInterval");
-    triggerRate.AddTo(study);
-    study.AddFlag("poisson", "Triggers at exponential gaps (common to all boards)", poisson)
-        .Attribute("ns3::RoceFrontEndApp::Poisson");
-    const uint64_t* fragment = &fragmentSize;
-    study
-        .AddFlag("boardBuffer",
-                 "On-board buffer bytes; a fragment that does not fit is a lost event",
-                 boardBuffer)
-        .Check([fragment](const uint64_t& b) {
-            return b >= *fragment
-                       ? std::string()
-                       : ">= fragmentSize = " + std::to_string(*fragment) + " (one fragment)";
-        })
-        .Attribute("ns3::RoceFrontEndApp::BufferSize");
-    study
-        .AddFlag("maxOutstanding",
-                 "Fragments posted and unacknowledged per queue pair",
-                 maxOutstanding)
-        .Range(1, 256)
-        .Attribute("ns3::RoceFrontEndApp::MaxOutstanding");
-    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
-        .Attribute("ns3::RoceQueuePair::Pmtu");
-    fabric.AddTo(study);
-    // a board sends a fragment per trigger, with the event number as immediate data
-    study.Owns("ns3::RoceFrontEndApp::Mode");
-    study.Owns("ns3::RoceFrontEndApp::WithImmediate");
-}
-
 /// What boards.csv sums up.
 struct BoardTotals
 {
@@ -178,7 +104,7 @@ struct BoardTotals
  */
 BoardTotals
 WriteBoards(FeroceStudy& study,
-            const CameraFlags& f,
+            const AdvcamCameraFlags& f,
             const std::vector<Ptr<RoceReceiverApp>>& rxApps,
             const std::vector<Ptr<RoceFrontEndApp>>& apps,
             const std::vector<std::vector<Ptr<RoceQueuePair>>>& boardQps,
@@ -231,7 +157,7 @@ WriteBoards(FeroceStudy& study,
  */
 void
 WritePlaces(FeroceStudy& study,
-            const CameraFlags& f,
+            const AdvcamCameraFlags& f,
             const AdvcamCameraFabric& camera,
             const std::vector<Ptr<RoceReceiverApp>>& rxApps,
             const std::vector<Ptr<RoceFrontEndApp>>& apps,
@@ -327,7 +253,7 @@ AddCounters(FeroceStudy& study,
 int
 main(int argc, char* argv[])
 {
-    CameraFlags f;
+    AdvcamCameraFlags f;
     FeroceStudy study("advcam-camera",
                       "results/advcam-camera",
                       MilliSeconds(10),

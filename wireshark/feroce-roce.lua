@@ -2,7 +2,9 @@
 --
 --   * decodes the RoCEv2 CNP (BTH opcode 0x81), which stock Wireshark shows as "Unknown OpCode";
 --   * checks the ICRC of every RoCEv2 packet over IPv4 (UDP destination port 4791), which stock
---     Wireshark shows but never verifies.
+--     Wireshark shows but never verifies;
+--   * names the kind of every MAC-control PAUSE (802.3x link-level PAUSE, opcode 0x0001, or
+--     PFC, 0x0101) and gives its pause time in microseconds at the link's rate.
 --
 -- Fields (all filterable):
 --   feroce.cnp            the CNP protocol item        feroce.cnp.opcode    BTH opcode (0x81)
@@ -14,6 +16,11 @@
 --   feroce.icrc.computed  ICRC computed here           feroce.icrc.good     true/false
 --   feroce.icrc.status    "good", "bad" or "unchecked" (packet not fully captured, or too
 --                         short to hold a BTH and an ICRC)
+--   feroce.pause          the PAUSE item               feroce.pause.kind    "802.3x" or "PFC"
+--   feroce.pause.quanta   pause time in quanta (PFC: the longest of the enabled classes)
+--   feroce.pause.us       that time in microseconds at the preference feroce.pause.rate_gbps
+--                         (Gb/s, 10 by default): a quantum is 512 bit times
+--   feroce.pause.resume   true when the time is 0 (XON: resume at once)
 -- feroce.icrc and feroce.icrc.computed hold the CRC-32 value as zlib.crc32 returns it; on the
 -- wire it is sent least-significant byte first, so infiniband.invariant.crc (which reads the
 -- same 4 bytes big-endian) shows it byte-swapped.
@@ -264,3 +271,68 @@ function p_icrc.dissector(tvb, pinfo, tree)
 end
 
 register_postdissector(p_icrc)
+
+---------------------------------------------------------------------------------------------
+-- MAC-control PAUSE frames (stock Wireshark decodes their fields as macc.*): which kind, and
+-- how long at the link's rate.
+
+local p_pause = Proto("feroce.pause", "feroce PAUSE")
+p_pause.prefs.rate_gbps = Pref.uint("Link rate (Gb/s)", 10,
+                                    "The link rate the pause times are converted at")
+local hf_pause = {
+  kind = ProtoField.string("feroce.pause.kind", "Kind"),
+  quanta = ProtoField.uint16("feroce.pause.quanta", "Pause time (quanta)"),
+  us = ProtoField.double("feroce.pause.us", "Pause time (us)"),
+  resume = ProtoField.bool("feroce.pause.resume", "Resume (0 quanta)"),
+}
+p_pause.fields = { hf_pause.kind, hf_pause.quanta, hf_pause.us, hf_pause.resume }
+
+local f_macc_opcode = Field.new("macc.opcode")
+local f_pause_time = Field.new("macc.pause_time")
+local f_pfc_enbv = Field.new("macc.cbfc.enbv")
+local f_pfc_time = {}
+for c = 0, 7 do
+  f_pfc_time[c] = Field.new("macc.cbfc.pause_time.c" .. c)
+end
+
+function p_pause.dissector(tvb, pinfo, tree)
+  local op = f_macc_opcode()
+  if not op then return end
+  local kind, quanta, range, classes
+  if op.value == 0x0001 then
+    local t = f_pause_time()
+    if not t then return end
+    kind, quanta, range = "802.3x", t.value, t.range
+  elseif op.value == 0x0101 then
+    local enbv = f_pfc_enbv()
+    if not enbv then return end
+    kind, quanta, range, classes = "PFC", 0, enbv.range, ""
+    for c = 0, 7 do
+      local t = f_pfc_time[c]()
+      if t and band(enbv.value, bit32.lshift(1, c)) ~= 0 then
+        quanta = math.max(quanta, t.value)
+        classes = classes .. sformat(" c%d=%d", c, t.value)
+      end
+    end
+  else
+    return
+  end
+  local rate = p_pause.prefs.rate_gbps
+  local us = quanta * 512 / (rate * 1e3)
+  local item = tree:add(p_pause, range)
+  item:add(hf_pause.kind, kind):set_generated()
+  item:add(hf_pause.quanta, quanta):set_generated()
+  item:add(hf_pause.us, us):set_generated()
+  item:add(hf_pause.resume, quanta == 0):set_generated()
+  local what
+  if quanta == 0 then
+    what = sformat("%s PAUSE 0 (resume)%s", kind, classes or "")
+  else
+    what = sformat("%s PAUSE %d quanta (%.1f us at %d Gb/s)%s", kind, quanta, us, rate,
+                   classes or "")
+  end
+  item:append_text(": " .. what)
+  pinfo.cols.info:set(what)
+end
+
+register_postdissector(p_pause)

@@ -71,6 +71,7 @@ static const char *const err_names[FEROCE_WIRE_ERR_COUNT] = {
     [FEROCE_WIRE_BAD_PAD] = "FEROCE_WIRE_BAD_PAD",
     [FEROCE_WIRE_NOT_PFC] = "FEROCE_WIRE_NOT_PFC",
     [FEROCE_WIRE_BAD_FIELD] = "FEROCE_WIRE_BAD_FIELD",
+    [FEROCE_WIRE_NOT_LINK_PAUSE] = "FEROCE_WIRE_NOT_LINK_PAUSE",
 };
 
 static const uint8_t pfc_dst[6] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01 };
@@ -501,6 +502,38 @@ enum feroce_wire_err feroce_pfc_decode(struct feroce_pfc *p, const uint8_t *buf,
     return FEROCE_WIRE_OK;
 }
 
+/* ---- link-level PAUSE (IEEE 802.3x) ------------------------------------------------ */
+
+/* bytes of a PAUSE frame before its reserved zeros: Ethernet, opcode, pause_time */
+#define LINK_PAUSE_USED (FEROCE_ETH_LEN + 2 + 2)
+
+enum feroce_wire_err feroce_link_pause_encode(const struct feroce_link_pause *p, uint8_t *buf, size_t cap)
+{
+    if (cap < FEROCE_PFC_FRAME_LEN)
+        return FEROCE_WIRE_NO_SPACE;
+    memcpy(buf, pfc_dst, 6); /* the same reserved multicast address as PFC */
+    memcpy(buf + 6, p->src, 6);
+    put16(buf + 12, FEROCE_ETHERTYPE_MACC);
+    put16(buf + 14, FEROCE_LINK_PAUSE_OPCODE);
+    put16(buf + 16, p->quanta);
+    memset(buf + LINK_PAUSE_USED, 0, FEROCE_PFC_FRAME_LEN - LINK_PAUSE_USED);
+    return FEROCE_WIRE_OK;
+}
+
+enum feroce_wire_err feroce_link_pause_decode(struct feroce_link_pause *p, const uint8_t *buf, size_t len)
+{
+    memset(p, 0, sizeof *p);
+    if (len >= FEROCE_ETH_LEN && (memcmp(buf, pfc_dst, 6) != 0 || get16(buf + 12) != FEROCE_ETHERTYPE_MACC))
+        return FEROCE_WIRE_NOT_LINK_PAUSE;
+    if (len >= FEROCE_ETH_LEN + 2 && get16(buf + 14) != FEROCE_LINK_PAUSE_OPCODE)
+        return FEROCE_WIRE_NOT_LINK_PAUSE;
+    if (len < FEROCE_PFC_FRAME_LEN)
+        return FEROCE_WIRE_TRUNCATED;
+    memcpy(p->src, buf + 6, 6);
+    p->quanta = (uint16_t)get16(buf + 16);
+    return FEROCE_WIRE_OK;
+}
+
 enum feroce_frame_kind feroce_frame_classify(const uint8_t *buf, size_t len)
 {
     size_t off;
@@ -508,6 +541,9 @@ enum feroce_frame_kind feroce_frame_classify(const uint8_t *buf, size_t len)
     if (len >= FEROCE_ETH_LEN + 2 && get16(buf + 12) == FEROCE_ETHERTYPE_MACC &&
         get16(buf + 14) == FEROCE_PFC_OPCODE)
         return FEROCE_FRAME_PFC;
+    if (len >= FEROCE_ETH_LEN + 2 && get16(buf + 12) == FEROCE_ETHERTYPE_MACC &&
+        get16(buf + 14) == FEROCE_LINK_PAUSE_OPCODE)
+        return FEROCE_FRAME_LINK_PAUSE;
     off = feroce_ipv4_offset(buf, len);
     if (off && len >= off + IP_BTH && buf[off] == 0x45 && buf[off + 9] == FEROCE_IPPROTO_UDP &&
         get16(buf + off + IP_UDP + 2) == FEROCE_ROCE_UDP_PORT)

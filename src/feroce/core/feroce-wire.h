@@ -1,8 +1,8 @@
 /*
  * feroce-wire.h - RoCEv2 frames over byte buffers (src/feroce/doc/rocev2-wire.md):
  * Ethernet II with an optional 802.1Q tag, IPv4, UDP, the InfiniBand BTH and
- * its extended headers (RETH, AETH, ImmDt, CNP), and PFC (IEEE 802.1Qbb)
- * PAUSE frames.  All fields are big-endian on the wire.
+ * its extended headers (RETH, AETH, ImmDt, CNP), PFC (IEEE 802.1Qbb) and
+ * link-level PAUSE (IEEE 802.3x, 802.3 Annex 31B) frames.  All fields are big-endian on the wire.
  *
  * Like Linux rxe_hdr.h: plain structs with the decoded fields, encoders that
  * write into caller memory and decoders that read only the bytes they are
@@ -36,18 +36,19 @@ extern "C" {
     (FEROCE_ETH_LEN + FEROCE_VLAN_LEN + FEROCE_IPV4_LEN + FEROCE_UDP_LEN + FEROCE_BTH_LEN +                  \
      FEROCE_RETH_LEN + FEROCE_IMMDT_LEN)
 /* per frame on the wire but not in a capture: preamble+SFD 8, FCS 4, inter-frame gap 12 */
-#define FEROCE_WIRE_EXTRA     24
-#define FEROCE_MIN_FRAME_LEN  60 /* without FCS; shorter frames are padded */
-#define FEROCE_PFC_FRAME_LEN  60 /* a PFC frame without FCS */
+#define FEROCE_WIRE_EXTRA        24
+#define FEROCE_MIN_FRAME_LEN     60 /* without FCS; shorter frames are padded */
+#define FEROCE_PFC_FRAME_LEN     60 /* a PFC frame without FCS */
 
-#define FEROCE_ETHERTYPE_IPV4 0x0800
-#define FEROCE_ETHERTYPE_VLAN 0x8100
-#define FEROCE_ETHERTYPE_MACC 0x8808 /* MAC control: PAUSE and PFC */
-#define FEROCE_PFC_OPCODE     0x0101
-#define FEROCE_IPPROTO_UDP    17
-#define FEROCE_ROCE_UDP_PORT  4791
-#define FEROCE_DEFAULT_PKEY   0xffff
-#define FEROCE_PSN_MASK       0xffffffu /* PSNs are 24 bits and wrap */
+#define FEROCE_ETHERTYPE_IPV4    0x0800
+#define FEROCE_ETHERTYPE_VLAN    0x8100
+#define FEROCE_ETHERTYPE_MACC    0x8808 /* MAC control: PAUSE and PFC */
+#define FEROCE_PFC_OPCODE        0x0101
+#define FEROCE_LINK_PAUSE_OPCODE 0x0001 /* 802.3x PAUSE: the whole link */
+#define FEROCE_IPPROTO_UDP       17
+#define FEROCE_ROCE_UDP_PORT     4791
+#define FEROCE_DEFAULT_PKEY      0xffff
+#define FEROCE_PSN_MASK          0xffffffu /* PSNs are 24 bits and wrap */
 
 /*
  * ECN codepoints of the IPv4 TOS byte: FEROCE_ECN_NOT_ECT, _ECT1, _ECT0, _CE
@@ -128,6 +129,7 @@ enum feroce_wire_err {
     FEROCE_WIRE_BAD_PAD,        /* pad count or payload size inconsistent with the opcode */
     FEROCE_WIRE_NOT_PFC,        /* not a MAC control frame with the PFC opcode */
     FEROCE_WIRE_BAD_FIELD,      /* encode: a field does not fit its width */
+    FEROCE_WIRE_NOT_LINK_PAUSE, /* not a MAC control frame with the 802.3x PAUSE opcode */
     FEROCE_WIRE_ERR_COUNT
 };
 const char *feroce_wire_err_name(enum feroce_wire_err e);
@@ -279,6 +281,20 @@ struct feroce_pfc {
 enum feroce_wire_err feroce_pfc_encode(const struct feroce_pfc *p, uint8_t *buf, size_t cap);
 enum feroce_wire_err feroce_pfc_decode(struct feroce_pfc *p, const uint8_t *buf, size_t len);
 
+/* An 802.3x PAUSE frame: every frame of the link but MAC control stops for quanta (0 = resume). */
+struct feroce_link_pause {
+    uint8_t src[6];
+    uint16_t quanta; /* pause_time in 512-bit-time quanta */
+};
+
+/*
+ * Write the 60-byte frame: to 01:80:c2:00:00:01, EtherType 0x8808, opcode 0x0001, pause_time,
+ * 42 reserved zero bytes; NO_SPACE if cap < 60.  Decode wants that destination, EtherType and
+ * opcode (else NOT_LINK_PAUSE) and len >= 60 (else TRUNCATED); the reserved bytes are ignored.
+ */
+enum feroce_wire_err feroce_link_pause_encode(const struct feroce_link_pause *p, uint8_t *buf, size_t cap);
+enum feroce_wire_err feroce_link_pause_decode(struct feroce_link_pause *p, const uint8_t *buf, size_t len);
+
 /* Duration of a pause of q quanta at a link rate, in ns (one quantum is 512 bit times). */
 static inline int64_t feroce_pfc_quanta_ns(uint16_t q, uint64_t rate_bps)
 {
@@ -286,7 +302,12 @@ static inline int64_t feroce_pfc_quanta_ns(uint16_t q, uint64_t rate_bps)
 }
 
 /* What an Ethernet frame is, from its EtherType (and UDP port): cheap, for dispatch. */
-enum feroce_frame_kind { FEROCE_FRAME_OTHER = 0, FEROCE_FRAME_ROCE, FEROCE_FRAME_PFC };
+enum feroce_frame_kind {
+    FEROCE_FRAME_OTHER = 0,
+    FEROCE_FRAME_ROCE,
+    FEROCE_FRAME_PFC,
+    FEROCE_FRAME_LINK_PAUSE
+};
 enum feroce_frame_kind feroce_frame_classify(const uint8_t *buf, size_t len);
 
 /* PSN arithmetic modulo 2^24: a - b as a signed distance in (-2^23, 2^23]. */

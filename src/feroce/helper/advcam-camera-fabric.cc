@@ -9,6 +9,7 @@
 #include "roce-helper.h"
 
 #include "ns3/feroce-channel.h"
+#include "ns3/node.h"
 #include "ns3/roce-nic.h"
 
 #include <algorithm>
@@ -23,7 +24,8 @@ InstallAdvcamCameraFabric(RoceHelper& helper,
                           uint32_t receivers,
                           DataRate boardRate,
                           DataRate uplinkRate,
-                          DataRate receiverRate)
+                          DataRate receiverRate,
+                          bool assigner)
 {
     AdvcamCameraFabric f;
     f.boardsPerLeaf = boardsPerLeaf;
@@ -49,6 +51,11 @@ InstallAdvcamCameraFabric(RoceHelper& helper,
     for (uint32_t k = 0; k < receivers; k++)
     {
         f.rxNics.push_back(helper.AttachHost(f.agg, f.rxNodes.Get(k)));
+        f.rxLinks.push_back(DynamicCast<FeroceChannel>(f.rxNics.back()->GetChannel()));
+    }
+    if (assigner)
+    {
+        f.assignerNic = helper.AttachHost(f.agg, CreateObject<Node>());
     }
     helper.PopulateRoutes();
     return f;
@@ -57,7 +64,12 @@ InstallAdvcamCameraFabric(RoceHelper& helper,
 std::string
 AdvcamCameraFabric::Validate() const
 {
-    for (const auto& nics : {boardNics, rxNics})
+    std::vector<Ptr<RoceNic>> assigners;
+    if (assignerNic)
+    {
+        assigners.push_back(assignerNic);
+    }
+    for (const auto& nics : {boardNics, rxNics, assigners})
     {
         for (const auto& nic : nics)
         {
@@ -106,6 +118,58 @@ AdvcamCameraFabric::GetQueues() const
             {"leaf" + std::to_string(l) + "_uplink_queue_bytes", l, leaves[l]->GetNPorts() - 1});
     }
     return queues;
+}
+
+void
+AdvcamCameraFlags::AddTo(FeroceStudy& study)
+{
+    study.AddFlag("boards", "Front-end boards", boards).Range(1, 2000);
+    study.AddFlag("boardsPerLeaf", "Boards per leaf switch", boardsPerLeaf).Range(1, 256);
+    study.AddFlag("receivers", "Event-building receivers on the aggregation switch", receivers)
+        .Range(1, 64);
+    const DataRate lo("1Mbps");
+    const DataRate hi(1000000000000ULL);
+    study.AddFlag("boardRate", "Link rate of a board", boardRate).Range(lo, hi);
+    study.AddFlag("uplinkRate", "Link rate of a leaf's uplink to the aggregation", uplinkRate)
+        .Range(lo, hi);
+    study.AddFlag("receiverRate", "Link rate of a receiver", receiverRate).Range(lo, hi);
+    study.Owns("ns3::FeroceNetDevice::DataRate", "boardRate");
+    link.AddTo(study);
+    study.AddFlag("fragmentSize", "Bytes of one board's fragment of an event", fragmentSize)
+        .Range(1, 1ULL << 31)
+        .Attribute("ns3::RoceFrontEndApp::MessageSize");
+    study
+        .AddFlag("triggerInterval",
+                 "Time between camera triggers (the mean if Poisson)",
+                 triggerInterval)
+        .AtLeast(NanoSeconds(1))
+        .Attribute("ns3::RoceFrontEndApp::TriggerInterval");
+    triggerRate.AddTo(study);
+    study.AddFlag("poisson", "Triggers at exponential gaps (common to all boards)", poisson)
+        .Attribute("ns3::RoceFrontEndApp::Poisson");
+    const uint64_t* fragment = &fragmentSize;
+    study
+        .AddFlag("boardBuffer",
+                 "On-board buffer bytes; a fragment that does not fit is a lost event",
+                 boardBuffer)
+        .Check([fragment](const uint64_t& b) {
+            return b >= *fragment
+                       ? std::string()
+                       : ">= fragmentSize = " + std::to_string(*fragment) + " (one fragment)";
+        })
+        .Attribute("ns3::RoceFrontEndApp::BufferSize");
+    study
+        .AddFlag("maxOutstanding",
+                 "Fragments posted and unacknowledged per queue pair",
+                 maxOutstanding)
+        .Range(1, 256)
+        .Attribute("ns3::RoceFrontEndApp::MaxOutstanding");
+    study.AddFlag("pmtu", "Path MTU: 256, 512, 1024, 2048 or 4096", pmtu)
+        .Attribute("ns3::RoceQueuePair::Pmtu");
+    fabric.AddTo(study);
+    // a board sends a fragment per trigger, with the event number as immediate data
+    study.Owns("ns3::RoceFrontEndApp::Mode");
+    study.Owns("ns3::RoceFrontEndApp::WithImmediate");
 }
 
 } // namespace ns3

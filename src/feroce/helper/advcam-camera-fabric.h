@@ -8,6 +8,8 @@
 #define ADVCAM_CAMERA_FABRIC_H
 
 #include "ns3/data-rate.h"
+#include "ns3/feroce-channel.h"
+#include "ns3/feroce-flag-groups.h"
 #include "ns3/feroce-study.h"
 #include "ns3/node-container.h"
 
@@ -25,7 +27,8 @@ class RoceNic;
  * The AdvCam camera's readout fabric: boards on leaf switches (boardsPerLeaf each, the leaf's
  * ports its boards then one uplink), the leaves' uplinks on an aggregation switch, and the
  * event-building receivers on the aggregation switch (its ports: the leaves, then the
- * receivers).  Nodes 0..B-1 are the boards, then the receivers, the leaves, the aggregation.
+ * receivers, then an assigner if asked).  Nodes 0..B-1 are the boards, then the receivers, the
+ * leaves, the aggregation (and the assigner).
  *
  *   boards --boardRate-- leaf 0 ..                              .. rx 0
  *   boards --boardRate-- leaf 1 --uplinkRate-- aggregation --receiverRate-- rx 1
@@ -38,6 +41,8 @@ struct AdvcamCameraFabric
     Ptr<FeroceSwitch> agg;
     std::vector<Ptr<RoceNic>> boardNics;
     std::vector<Ptr<RoceNic>> rxNics;
+    std::vector<Ptr<FeroceChannel>> rxLinks; ///< receiver k's link to the aggregation switch
+    Ptr<RoceNic> assignerNic;                ///< an event assigner's host (null without)
     uint32_t boardsPerLeaf{1};
 
     /// Every NIC's Validate, then each switch's (named leafN or agg): "" or the first message.
@@ -49,14 +54,42 @@ struct AdvcamCameraFabric
     std::vector<FeroceStudy::WatchedQueue> GetQueues() const;
 };
 
-/// Builds the fabric with helper (its switch and NIC attributes), routes filled.
+/// Builds the fabric with helper (its switch and NIC attributes), routes filled; with assigner,
+/// one more host at receiverRate on the aggregation switch (advcam-eventbuilding's assigner).
 AdvcamCameraFabric InstallAdvcamCameraFabric(RoceHelper& helper,
                                              uint32_t boards,
                                              uint32_t boardsPerLeaf,
                                              uint32_t receivers,
                                              DataRate boardRate,
                                              DataRate uplinkRate,
-                                             DataRate receiverRate);
+                                             DataRate receiverRate,
+                                             bool assigner = false);
+
+/**
+ * \ingroup feroce
+ * The camera's flags, as advcam-camera and advcam-eventbuilding take them: the fabric's size and
+ * rates, the boards' event fragments and buffer, and DcqcnSwitchFlags.
+ */
+struct AdvcamCameraFlags
+{
+    uint32_t boards{150};
+    uint32_t boardsPerLeaf{24};
+    uint32_t receivers{4};
+    DataRate boardRate{"10Gbps"};
+    DataRate uplinkRate{"100Gbps"};
+    DataRate receiverRate{"100Gbps"};
+    LinkFlags link;
+    uint64_t fragmentSize{4096};
+    Time triggerInterval{MicroSeconds(16)};
+    TriggerRateFlag triggerRate; ///< or the interval as a rate
+    bool poisson{false};
+    uint64_t boardBuffer{1 << 20};
+    uint32_t maxOutstanding{4};
+    uint32_t pmtu{4096};
+    DcqcnSwitchFlags fabric;
+
+    void AddTo(FeroceStudy& study);
+};
 
 } // namespace ns3
 

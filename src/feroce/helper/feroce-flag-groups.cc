@@ -161,6 +161,52 @@ TriggerRateFlag::Apply(FeroceStudy& study, Time& interval) const
 }
 
 void
+PauseFlags::AddTo(FeroceStudy& study)
+{
+    study.AddFlag("pauseFrames", "Pause frames the switches send: pfc, 802.3x or both", pauseFrames)
+        .OneOf({"pfc", "802.3x", "both"})
+        .Attribute("ns3::FeroceSwitch::PauseFrames");
+    study
+        .AddFlag("pauseHonour",
+                 "Pause frames the NICs obey: pfc, 802.3x, both or none (empty: --pfcHonour)",
+                 pauseHonour)
+        .Check([](const std::string& v) {
+            return v.empty() || v == "pfc" || v == "802.3x" || v == "both" || v == "none"
+                       ? std::string()
+                       : std::string("pfc, 802.3x, both or none");
+        })
+        .Attribute("ns3::RoceNic::PauseHonour");
+    study
+        .AddFlag("watchdog",
+                 "PFC watchdog: a switch queue paused this long with frames is in a storm (0: off)",
+                 watchdog)
+        .Attribute("ns3::FeroceSwitch::WatchdogDetect");
+    study
+        .AddFlag("watchdogRestore",
+                 "PFC watchdog: a storm ends after this long without a PAUSE",
+                 watchdogRestore)
+        .Check([](const Time& t) { return t.IsStrictlyPositive() ? "" : "> 0"; })
+        .Attribute("ns3::FeroceSwitch::WatchdogRestore");
+    study.AddFlag("watchdogAction", "PFC watchdog in a storm: drop or forward", watchdogAction)
+        .OneOf({"drop", "forward"})
+        .Attribute("ns3::FeroceSwitch::WatchdogAction");
+}
+
+std::string
+PauseFlags::Check(const FeroceStudy& study, bool pfcHonour) const
+{
+    bool pfcIn = pauseHonour == "pfc" || pauseHonour == "both";
+    if (pauseHonour.empty() || !study.IsGiven("pfcHonour") || pfcIn == pfcHonour)
+    {
+        return "";
+    }
+    return "--pauseHonour=" + pauseHonour +
+           " is not allowed with --pfcHonour=" + (pfcHonour ? "1" : "0") +
+           ": they contradict each other; expected one of them, or a --pfcHonour that agrees (1 "
+           "with pfc or both, 0 with 802.3x or none)";
+}
+
+void
 LinkFlags::AddTo(FeroceStudy& study, const std::string& rateName)
 {
     study.AddFlag("linkDelay", "Propagation delay of each link", linkDelay)

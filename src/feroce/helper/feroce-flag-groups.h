@@ -107,6 +107,28 @@ struct BoardTrafficFlags
 
 /**
  * \ingroup feroce
+ * Link-level PAUSE and the PFC watchdog, in this order: --pauseFrames (what the switches send:
+ * pfc, 802.3x or both; ns3::FeroceSwitch::PauseFrames), --pauseHonour (what the NICs obey: pfc,
+ * 802.3x, both or none, empty for --pfcHonour; ns3::RoceNic::PauseHonour), --watchdog
+ * (ns3::FeroceSwitch::WatchdogDetect, 0: off), --watchdogRestore and --watchdogAction (drop or
+ * forward).
+ */
+struct PauseFlags
+{
+    std::string pauseFrames{"pfc"};
+    std::string pauseHonour;
+    Time watchdog{0};
+    Time watchdogRestore{MilliSeconds(200)};
+    std::string watchdogAction{"drop"};
+
+    void AddTo(FeroceStudy& study);
+    /// --pauseHonour against a --pfcHonour given with it (pfcHonour: its value): "" or the
+    /// message (a --pfcHonour equal to its default is not seen by the NIC's own check).
+    std::string Check(const FeroceStudy& study, bool pfcHonour) const;
+};
+
+/**
+ * \ingroup feroce
  * Link flags: --linkDelay (ns3::FeroceChannel::Delay) and, when rateName is given, a rate
  * flag for ns3::FeroceNetDevice::DataRate.
  */

@@ -77,6 +77,9 @@ FeroceStudy::FeroceStudy(const std::string& scenario,
                   "the NIC's DataRate (--ns3::FeroceNetDevice::DataRate or the program's rate "
                   "flag)");
     m_cmd.Owns("ns3::RoceNic::Ipv4Address");
+    // availability-driven assignment needs an assigner and its queue pairs wired by the program
+    m_cmd.Derived("ns3::RoceFrontEndApp::Assignment",
+                  "how the program wires its boards (advcam-eventbuilding: --assignment)");
     // the objects a study builds (a program that builds others adds them: GetCommandLine().Uses)
     m_cmd.Uses({"ns3::Node",
                 "ns3::RoceNic",

@@ -129,8 +129,8 @@ class RoceHelper : public PcapHelperForDevice
     void ConnectIncast(RoceIncast& incast);
 
     /// A queue pair on each NIC, connected to each other (first: on a, second: on b).
-    std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>> ConnectQueuePairs(Ptr<RoceNic> a,
-                                                                        Ptr<RoceNic> b);
+    static std::pair<Ptr<RoceQueuePair>, Ptr<RoceQueuePair>> ConnectQueuePairs(Ptr<RoceNic> a,
+                                                                               Ptr<RoceNic> b);
 
     /// The event scheduler feroce's programs run on unless the user picks another.
     static const char* const kDefaultScheduler;

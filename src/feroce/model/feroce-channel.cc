@@ -23,30 +23,38 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceChannel);
 
 namespace
 {
+/// Some link of the simulation went down once: arrivals check their link's epoch from then on.
+bool g_anyLinkDown = false;
+} // namespace
+
 /// A frame's arrival at the far end, from a free list (frames in flight are few).
-struct FrameArrival : FeroceEvent
+struct FeroceChannelArrival : FeroceEvent
 {
     FeroceNetDevice* device;
-    FeroceFrame* frame; ///< a reference, held until it arrives
-    FrameArrival* next; ///< in the free list
-    static FrameArrival* s_free;
+    FeroceFrame* frame;         ///< a reference, held until it arrives
+    FeroceChannelArrival* next; ///< in the free list
+    uint32_t epoch;             ///< the channel's epoch when the frame started
+    static FeroceChannelArrival* s_free;
 
-    static FrameArrival* Make(FeroceNetDevice* device, Ptr<FeroceFrame> frame)
+    static FeroceChannelArrival* Make(FeroceNetDevice* device,
+                                      Ptr<FeroceFrame> frame,
+                                      uint32_t epoch)
     {
-        FrameArrival* a = s_free;
+        FeroceChannelArrival* a = s_free;
         if (a)
         {
             s_free = a->next;
         }
         else
         {
-            a = new FrameArrival; // never freed: reused by later frames
+            a = new FeroceChannelArrival; // never freed: reused by later frames
             a->run = &Run;
             a->drop = &Drop;
         }
         a->device = device;
         a->frame = PeekPointer(frame);
         a->frame->Ref();
+        a->epoch = epoch;
         return a;
     }
 
@@ -61,32 +69,48 @@ struct FrameArrival : FeroceEvent
 
     static void Run(FeroceEvent* e)
     {
-        FrameArrival* a = static_cast<FrameArrival*>(e);
+        FeroceChannelArrival* a = static_cast<FeroceChannelArrival*>(e);
         FeroceNetDevice* device = a->device;
-        device->ReceiveFrame(a->Release());
+        uint32_t epoch = a->epoch;
+        Ptr<FeroceFrame> frame = a->Release();
+        // (a run whose links never go down reads no channel here)
+        if (g_anyLinkDown &&
+            !DynamicCast<FeroceChannel>(device->GetChannel())->Arrives(epoch, frame))
+        {
+            return;
+        }
+        device->ReceiveFrame(frame);
     }
 
     static void Drop(FeroceEvent* e)
     {
-        static_cast<FrameArrival*>(e)->Release();
+        static_cast<FeroceChannelArrival*>(e)->Release();
     }
 };
 
-FrameArrival* FrameArrival::s_free = nullptr;
-} // namespace
+FeroceChannelArrival* FeroceChannelArrival::s_free = nullptr;
 
 TypeId
 FeroceChannel::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FeroceChannel")
-                            .SetParent<Channel>()
-                            .SetGroupName("Feroce")
-                            .AddConstructor<FeroceChannel>()
-                            .AddAttribute("Delay",
-                                          "Propagation delay of the link, each way",
-                                          TimeValue(MicroSeconds(1)),
-                                          MakeTimeAccessor(&FeroceChannel::m_delay),
-                                          MakeTimeChecker(Time(0)));
+    static TypeId tid =
+        TypeId("ns3::FeroceChannel")
+            .SetParent<Channel>()
+            .SetGroupName("Feroce")
+            .AddConstructor<FeroceChannel>()
+            .AddAttribute("Delay",
+                          "Propagation delay of the link, each way",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&FeroceChannel::m_delay),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("LinkState",
+                            "The link went down (false) or came back (true)",
+                            MakeTraceSourceAccessor(&FeroceChannel::m_linkStateTrace),
+                            "ns3::FeroceChannel::LinkStateTracedCallback")
+            .AddTraceSource("Drop",
+                            "A frame lost because the link was down",
+                            MakeTraceSourceAccessor(&FeroceChannel::m_dropTrace),
+                            "ns3::Packet::TracedCallback");
     return tid;
 }
 
@@ -104,7 +128,7 @@ FeroceChannel::Attach(Ptr<FeroceNetDevice> device)
 }
 
 void
-FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime) const
+FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime)
 {
     FeroceNetDevice* peer = PeekPointer(m_end[0]) == src   ? PeekPointer(m_end[1])
                             : PeekPointer(m_end[1]) == src ? PeekPointer(m_end[0])
@@ -113,10 +137,91 @@ FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time
     {
         return; // an unconnected end: the frame goes nowhere
     }
+    // a frame started while the link is down is lost when it arrives (Arrives);
     // the devices outlive the simulation's events: no reference counted per frame
     FeroceSim::ScheduleWithContext(peer->GetNodeId(),
                                    txTime + m_delay,
-                                   FrameArrival::Make(peer, std::move(frame)));
+                                   FeroceChannelArrival::Make(peer, std::move(frame), m_epoch));
+}
+
+bool
+FeroceChannel::Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame)
+{
+    if (epoch == m_epoch && m_up)
+    {
+        return true;
+    }
+    Lose(frame); // on the wire when the link went down, or started while it was down
+    return false;
+}
+
+void
+FeroceChannel::Lose(const Ptr<FeroceFrame>& frame)
+{
+    m_lost++;
+    if (!m_dropTrace.IsEmpty())
+    {
+        m_dropTrace(frame->GetPacket());
+    }
+}
+
+void
+FeroceChannel::SetUp(bool up)
+{
+    NS_LOG_FUNCTION(this << up);
+    if (up == m_up)
+    {
+        return;
+    }
+    m_up = up;
+    m_epoch++; // what is on the wire now is lost, and so is what starts while it is down
+    if (up)
+    {
+        m_downTotal += Simulator::Now() - m_downSince;
+    }
+    else
+    {
+        g_anyLinkDown = true;
+        m_downSince = Simulator::Now();
+    }
+    m_linkStateTrace(up);
+    for (auto& end : m_end)
+    {
+        if (end)
+        {
+            end->NotifyLinkChange();
+        }
+    }
+}
+
+bool
+FeroceChannel::IsUp() const
+{
+    return m_up;
+}
+
+void
+FeroceChannel::ScheduleDown(Time at, Time until)
+{
+    NS_ABORT_MSG_IF(at.IsStrictlyNegative() || until <= at,
+                    "FeroceChannel::ScheduleDown: expected 0 <= at < until");
+    Simulator::Schedule(at, &FeroceChannel::SetUp, this, false);
+    if (until != Time::Max())
+    {
+        Simulator::Schedule(until, &FeroceChannel::SetUp, this, true);
+    }
+}
+
+uint64_t
+FeroceChannel::GetFramesLost() const
+{
+    return m_lost;
+}
+
+Time
+FeroceChannel::GetDownTime() const
+{
+    return m_up ? m_downTotal : m_downTotal + (Simulator::Now() - m_downSince);
 }
 
 Ptr<FeroceNetDevice>

@@ -13,6 +13,7 @@
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
+#include "ns3/traced-callback.h"
 
 namespace ns3
 {
@@ -27,6 +28,13 @@ class FeroceNetDevice;
  * The sender serializes (FeroceNetDevice computes the time from its rate and
  * the frame's wire bytes); the channel hands the whole frame to the peer at
  * the end of its last bit: one event per frame.
+ *
+ * A link can go down and come back (SetUp, ScheduleDown): both directions
+ * at once, as a cable, a port or a powered-off host.  A frame on the wire
+ * when the link goes down is lost, and so is every frame started while it
+ * is down (GetFramesLost, the Drop trace); the devices keep serializing, so
+ * a port toward a dead link drains into it and a NIC's queue pairs see no
+ * ACK.  Both ends' link-change callbacks run at each change.
  */
 class FeroceChannel : public Channel
 {
@@ -38,17 +46,43 @@ class FeroceChannel : public Channel
     /// Attach one of the two ends; aborts on a third.
     void Attach(Ptr<FeroceNetDevice> device);
     /// `src` started a frame that takes txTime to serialize.
-    void Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime) const;
+    void Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime);
     /// The other end of the link from `device` (null if not attached).
     Ptr<FeroceNetDevice> GetPeer(const FeroceNetDevice* device) const;
     Time GetDelay() const;
+
+    /// Take the link down (false) or bring it back (true), now.
+    void SetUp(bool up);
+    bool IsUp() const;
+    /// Down at `at` (from now), up again at `until` (Time::Max(): for good).
+    void ScheduleDown(Time at, Time until = Time::Max());
+    /// Frames lost because the link was down (on the wire then, or started while down).
+    uint64_t GetFramesLost() const;
+    /// Time the link has been down, so far.
+    Time GetDownTime() const;
+
+    typedef void (*LinkStateTracedCallback)(bool up);
 
     std::size_t GetNDevices() const override;
     Ptr<NetDevice> GetDevice(std::size_t i) const override;
 
   private:
+    friend struct FeroceChannelArrival; // checks m_epoch when a frame arrives
+
+    /// A frame that arrives now was sent in epoch `epoch`: false (and counted lost) if the link
+    /// went down since.
+    bool Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame);
+    void Lose(const Ptr<FeroceFrame>& frame);
+
     Time m_delay;
     Ptr<FeroceNetDevice> m_end[2];
+    bool m_up{true};
+    uint32_t m_epoch{0}; ///< changes of state: a frame sent in another epoch is lost
+    uint64_t m_lost{0};
+    Time m_downSince;
+    Time m_downTotal;
+    TracedCallback<bool> m_linkStateTrace;
+    TracedCallback<Ptr<const Packet>> m_dropTrace;
 };
 
 } // namespace ns3

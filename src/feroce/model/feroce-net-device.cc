@@ -7,6 +7,7 @@
 #include "feroce-net-device.h"
 
 #include "feroce-channel.h"
+#include "link-pause-header.h"
 #include "pfc-header.h"
 
 #include "ns3/feroce-pooled-event.h"
@@ -65,7 +66,12 @@ FeroceNetDevice::GetTypeId()
                             "A PFC frame from the peer paused (quanta > 0) or resumed (0) a "
                             "priority",
                             MakeTraceSourceAccessor(&FeroceNetDevice::m_pauseTrace),
-                            "ns3::FeroceNetDevice::PauseTracedCallback");
+                            "ns3::FeroceNetDevice::PauseTracedCallback")
+            .AddTraceSource("LinkPause",
+                            "An 802.3x PAUSE from the peer held the link (quanta > 0) or released "
+                            "it (0)",
+                            MakeTraceSourceAccessor(&FeroceNetDevice::m_linkPauseTrace),
+                            "ns3::FeroceNetDevice::LinkPauseTracedCallback");
     return tid;
 }
 
@@ -109,6 +115,7 @@ FeroceNetDevice::DoDispose()
     m_node = nullptr;
     m_channel = nullptr;
     m_receiveErrorModel = nullptr;
+    m_linkChange.clear();
     NetDevice::DoDispose();
 }
 
@@ -145,6 +152,17 @@ FeroceNetDevice::MakePfcFrame(uint8_t prio, uint16_t quanta) const
     pfc.SetPause(prio, quanta);
     Ptr<Packet> frame = Create<Packet>(0);
     frame->AddHeader(pfc);
+    return FeroceFrame::Other(frame);
+}
+
+Ptr<FeroceFrame>
+FeroceNetDevice::MakeLinkPauseFrame(uint16_t quanta) const
+{
+    LinkPauseHeader pause;
+    pause.SetSource(m_address);
+    pause.SetQuanta(quanta);
+    Ptr<Packet> frame = Create<Packet>(0);
+    frame->AddHeader(pause);
     return FeroceFrame::Other(frame);
 }
 
@@ -343,12 +361,22 @@ FeroceNetDevice::GetMtu() const
 bool
 FeroceNetDevice::IsLinkUp() const
 {
-    return m_channel != nullptr;
+    return m_channel != nullptr && m_channel->IsUp();
 }
 
 void
-FeroceNetDevice::AddLinkChangeCallback(Callback<void> /* callback */)
+FeroceNetDevice::AddLinkChangeCallback(Callback<void> callback)
 {
+    m_linkChange.push_back(callback);
+}
+
+void
+FeroceNetDevice::NotifyLinkChange()
+{
+    for (auto& cb : m_linkChange)
+    {
+        cb();
+    }
 }
 
 bool
@@ -449,6 +477,19 @@ Time
 FeroceNetDevice::GetPausedTime(uint8_t prio) const
 {
     return m_pause.GetPausedTime(prio);
+}
+
+Time
+FeroceNetDevice::GetLinkPausedTime() const
+{
+    return m_pause.GetLinkPausedTime();
+}
+
+void
+FeroceNetDevice::ApplyLinkPause(uint16_t quanta)
+{
+    m_pause.ApplyLink(quanta, m_bitRate);
+    m_linkPauseTrace(quanta);
 }
 
 void

@@ -19,6 +19,8 @@
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
+#include <vector>
+
 namespace ns3
 {
 
@@ -44,7 +46,9 @@ class Node;
  * means (HandleFrame).  Pcap: the Sniffer trace sees every frame sent and
  * received, as on the wire without FCS.  PFC: the priorities the peer's PFC
  * frames paused (ApplyPause, IsPaused; a pause that ends by itself runs
- * TrySend) and the Pause trace.
+ * TrySend) and the Pause trace; an 802.3x PAUSE holds every priority
+ * (ApplyLinkPause, IsLinkPaused, the LinkPause trace).  Link state: the
+ * channel's (IsLinkUp), with the link-change callbacks run at each change.
  */
 class FeroceNetDevice : public NetDevice
 {
@@ -59,6 +63,8 @@ class FeroceNetDevice : public NetDevice
     void Receive(Ptr<Packet> p);
     /// A frame from the channel, at the end of its last bit.
     void ReceiveFrame(const Ptr<FeroceFrame>& frame);
+    /// The channel went down or came back: the link-change callbacks run.
+    void NotifyLinkChange();
 
     DataRate GetDataRate() const;
     void SetDataRate(DataRate rate);
@@ -104,6 +110,8 @@ class FeroceNetDevice : public NetDevice
     uint64_t GetPfcHeadroom() const;
     /// A PFC frame from this port pausing prio for quanta (0: resume, XON).
     Ptr<FeroceFrame> MakePfcFrame(uint8_t prio, uint16_t quanta) const;
+    /// An 802.3x PAUSE frame from this port pausing the whole link for quanta (0: resume).
+    Ptr<FeroceFrame> MakeLinkPauseFrame(uint16_t quanta) const;
     /// A PAUSE of quanta sent on this port is refreshed after this while XOFF lasts: half its
     /// time, so the peer never resumes on its own.
     Time GetPfcRefreshInterval(uint16_t quanta) const;
@@ -123,8 +131,17 @@ class FeroceNetDevice : public NetDevice
 
     /// Time the peer's PFC frames have kept this priority paused, so far.
     Time GetPausedTime(uint8_t prio) const;
+    /// The peer's 802.3x PAUSE holds the whole link now (IsPaused is then true for every priority).
+    bool IsLinkPaused() const
+    {
+        return m_pause.IsLinkPaused();
+    }
+
+    /// Time the peer's 802.3x PAUSE frames have held the link, so far.
+    Time GetLinkPausedTime() const;
 
     typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
+    typedef void (*LinkPauseTracedCallback)(uint16_t quanta);
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -185,6 +202,8 @@ class FeroceNetDevice : public NetDevice
     virtual void HandleFrame(Ptr<FeroceFrame> frame) = 0;
     /// A valid PFC frame from the peer, honoured now: pause or resume each priority it enables.
     void ApplyPause(const PfcHeader& pfc);
+    /// A valid 802.3x PAUSE from the peer, honoured now: the whole link for its quanta.
+    void ApplyLinkPause(uint16_t quanta);
     Mac48Address GetMacAddress() const;
 
   private:
@@ -221,6 +240,8 @@ class FeroceNetDevice : public NetDevice
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;
     PfcPauseState m_pause;
     TracedCallback<uint8_t, uint16_t> m_pauseTrace;
+    TracedCallback<uint16_t> m_linkPauseTrace;
+    std::vector<Callback<void>> m_linkChange;
 };
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 #include "feroce-switch-port.h"
 
 #include "feroce-switch.h"
+#include "link-pause-header.h"
 #include "pfc-header.h"
 
 #include "ns3/feroce-sim.h"
@@ -53,9 +54,10 @@ FeroceSwitchPort::DoDispose()
     {
         q.clear();
     }
-    for (auto& u : m_upstream)
+    m_upstream.Cancel();
+    for (auto& w : m_watch)
     {
-        u.refresh.Cancel();
+        w.check.Cancel();
     }
     m_pfcOut.clear();
     m_nonEmpty = 0;
@@ -99,6 +101,11 @@ FeroceSwitchPort::GetSwitch() const
 void
 FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
 {
+    if (m_stormDrop >> queue & 1)
+    {
+        WatchdogDrop(e); // a queue in a storm: what comes for it is discarded
+        return;
+    }
     // a draw whether or not the marking point is enqueue: the switch's one stream sees two
     // draws per data frame in dequeue mode, as it always has
     if (m_config.ecn && queue != kControlQueue)
@@ -154,47 +161,187 @@ FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 void
 FeroceSwitchPort::Pfc(uint8_t prio, feroce_pfc_action action)
 {
-    UpstreamPause& u = m_upstream[prio];
     if (action == FEROCE_PFC_XOFF)
     {
-        u.xoff = true;
-        u.since = FeroceSim::Now();
-        SendPause(prio, m_config.pauseQuanta);
+        m_upstream.Xoff(prio);
+        if (m_config.sendPfc)
+        {
+            SendPause(prio, m_config.pauseQuanta);
+        }
+        else
+        {
+            (*m_shared->pauseTrace)(m_index, prio, m_config.pauseQuanta);
+        }
+        if (m_config.sendLinkPause && m_linkXoff++ == 0)
+        {
+            m_upstream.Xoff(PauseSender::kLink);
+            SendPause(PauseSender::kLink, m_config.pauseQuanta);
+        }
     }
     else if (action == FEROCE_PFC_XON)
     {
-        u.xoff = false;
-        u.total += FeroceSim::Now() - u.since;
-        u.refresh.Cancel();
-        SendPause(prio, 0);
+        m_upstream.Xon(prio);
+        if (m_config.sendPfc)
+        {
+            SendPause(prio, 0);
+        }
+        else
+        {
+            (*m_shared->pauseTrace)(m_index, prio, 0);
+        }
+        if (m_config.sendLinkPause && --m_linkXoff == 0)
+        {
+            m_upstream.Xon(PauseSender::kLink);
+            SendPause(PauseSender::kLink, 0);
+        }
     }
+}
+
+bool
+FeroceSwitchPort::IsInStorm(uint8_t prio) const
+{
+    return prio < 8 && ((m_stormDrop | m_stormForward) >> prio & 1);
+}
+
+void
+FeroceSwitchPort::WatchPause(uint8_t prio, bool pause)
+{
+    Watch& w = m_watch[prio];
+    bool storm = IsInStorm(prio);
+    if (!pause)
+    {
+        if (!storm)
+        {
+            w.pausedSince = Time::Max(); // resumed: the watch starts over at the next PAUSE
+        }
+        return;
+    }
+    Time now = FeroceSim::Now();
+    w.lastPause = now;
+    if (!storm && w.pausedSince == Time::Max())
+    {
+        w.pausedSince = now;
+        if (FeroceSim::IsExpired(w.check))
+        {
+            w.check = Simulator::Schedule(m_config.watchdogDetect,
+                                          &FeroceSwitchPort::WatchCheck,
+                                          this,
+                                          prio);
+        }
+    }
+}
+
+void
+FeroceSwitchPort::WatchCheck(uint8_t prio)
+{
+    Watch& w = m_watch[prio];
+    Time now = FeroceSim::Now();
+    uint8_t bit = uint8_t(1u << prio);
+    if (IsInStorm(prio))
+    {
+        if (now - w.lastPause >= m_config.watchdogRestore)
+        {
+            // no PAUSE for a while: the queue is flow-controlled again
+            m_stormDrop &= uint8_t(~bit);
+            m_stormForward &= uint8_t(~bit);
+            w.pausedSince = Time::Max();
+            TrySend();
+            return;
+        }
+        w.check = Simulator::Schedule(w.lastPause + m_config.watchdogRestore - now,
+                                      &FeroceSwitchPort::WatchCheck,
+                                      this,
+                                      prio);
+        return;
+    }
+    if (w.pausedSince == Time::Max())
+    {
+        return;
+    }
+    if (!IsPaused(prio))
+    {
+        w.pausedSince = Time::Max(); // the pause ran out by itself
+        return;
+    }
+    if (now - w.pausedSince < m_config.watchdogDetect || m_queue[prio].empty())
+    {
+        // held, but not long enough yet, or with nothing waiting: look again
+        Time next = now - w.pausedSince < m_config.watchdogDetect
+                        ? w.pausedSince + m_config.watchdogDetect - now
+                        : m_config.watchdogDetect;
+        w.check = Simulator::Schedule(next, &FeroceSwitchPort::WatchCheck, this, prio);
+        return;
+    }
+    // a storm: the peer has held this queue, with frames in it, for WatchdogDetect
+    m_counters.watchdogStorms++;
+    NS_LOG_INFO("port " << m_index << " priority " << unsigned(prio) << ": PFC storm, "
+                        << (m_config.watchdogDrop ? "dropping" : "forwarding"));
+    if (m_config.watchdogDrop)
+    {
+        m_stormDrop |= bit;
+        while (!m_queue[prio].empty())
+        {
+            Entry e = m_queue[prio].front();
+            m_queue[prio].pop_front();
+            m_bytes[prio] -= e.frame->GetSize();
+            WatchdogDrop(e);
+        }
+        m_nonEmpty &= uint8_t(~bit);
+        m_deficit[prio] = 0;
+        (*m_shared->queueTrace)(m_index, prio, m_bytes[prio]);
+    }
+    else
+    {
+        m_stormForward |= bit;
+        TrySend();
+    }
+    w.check = Simulator::Schedule(w.lastPause + m_config.watchdogRestore - now,
+                                  &FeroceSwitchPort::WatchCheck,
+                                  this,
+                                  prio);
+}
+
+void
+FeroceSwitchPort::WatchdogDrop(const Entry& e)
+{
+    FeroceSwitchBuffer* buffer = m_shared->buffer;
+    feroce_pfc_action pfc = buffer->Release(e.in->m_index, e.priority, e.frame->GetSize(), e.place);
+    (*m_shared->bufferTrace)(buffer->GetUsed());
+    if (pfc != FEROCE_PFC_HOLD)
+    {
+        e.in->Pfc(e.priority, pfc);
+    }
+    m_counters.watchdogDrops++;
 }
 
 void
 FeroceSwitchPort::SendPause(uint8_t prio, uint16_t quanta)
 {
-    m_pfcOut.push_back(MakePfcFrame(prio, quanta));
+    bool link = prio == PauseSender::kLink;
+    m_pfcOut.push_back(link ? MakeLinkPauseFrame(quanta) : MakePfcFrame(prio, quanta));
     TrySend();
-    (*m_shared->pauseTrace)(m_index, prio, quanta);
+    if (!link)
+    {
+        (*m_shared->pauseTrace)(m_index, prio, quanta);
+    }
     if (quanta == 0)
     {
         m_counters.resumeFramesSent++;
         return;
     }
     m_counters.pauseFramesSent++;
+    m_counters.linkPauseFramesSent += link;
     // refresh at half the pause time while the class stays in XOFF
-    UpstreamPause& u = m_upstream[prio];
-    u.refresh.Cancel();
-    u.refresh = Simulator::Schedule(GetPfcRefreshInterval(quanta),
-                                    &FeroceSwitchPort::RefreshPause,
-                                    this,
-                                    prio);
+    m_upstream.ScheduleRefresh(prio,
+                               GetPfcRefreshInterval(quanta),
+                               &FeroceSwitchPort::RefreshPause,
+                               this);
 }
 
 void
 FeroceSwitchPort::RefreshPause(uint8_t prio)
 {
-    if (m_upstream[prio].xoff)
+    if (m_upstream.IsXoff(prio))
     {
         SendPause(prio, m_config.pauseQuanta);
     }
@@ -213,8 +360,7 @@ FeroceSwitchPort::GetUpstreamPausedTime(uint8_t prio) const
     {
         return Time(0);
     }
-    const UpstreamPause& u = m_upstream[prio];
-    return u.xoff ? u.total + (FeroceSim::Now() - u.since) : u.total;
+    return m_upstream.GetXoffTime(prio);
 }
 
 uint64_t
@@ -236,13 +382,13 @@ FeroceSwitchPort::NextQueue() const
     {
         return kPfcOut;
     }
-    if (!m_queue[kControlQueue].empty())
+    if (!m_queue[kControlQueue].empty() && !IsLinkPaused())
     {
         return kControlQueue;
     }
     for (uint8_t q = 0; m_nonEmpty >> q; q++)
     {
-        if ((m_nonEmpty >> q & 1) && !IsPaused(q))
+        if ((m_nonEmpty >> q & 1) && !Held(q))
         {
             return kData;
         }
@@ -259,7 +405,7 @@ FeroceSwitchPort::PickDataQueue()
     for (;;)
     {
         uint8_t q = m_rrNext;
-        if ((m_nonEmpty >> q & 1) && !IsPaused(q))
+        if ((m_nonEmpty >> q & 1) && !Held(q))
         {
             if (!m_turnStarted)
             {
@@ -324,7 +470,8 @@ FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
     if (!frame->IsRoce() && frame->GetSize() >= sizeof(head))
     {
         frame->GetPacket()->CopyData(head, sizeof(head));
-        if (feroce_frame_classify(head, sizeof(head)) == FEROCE_FRAME_PFC)
+        feroce_frame_kind kind = feroce_frame_classify(head, sizeof(head));
+        if (kind == FEROCE_FRAME_PFC)
         {
             PfcHeader pfc;
             frame->GetPacket()->PeekHeader(pfc);
@@ -332,6 +479,36 @@ FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
             {
                 m_counters.pauseFramesReceived++;
                 ApplyPause(pfc);
+                if (m_config.watchdogDetect.IsStrictlyPositive())
+                {
+                    for (uint8_t prio = 0; prio < 8; prio++)
+                    {
+                        if (pfc.IsEnabled(prio))
+                        {
+                            WatchPause(prio, pfc.GetQuanta(prio) > 0);
+                        }
+                    }
+                }
+                TrySend();
+                return;
+            }
+        }
+        else if (kind == FEROCE_FRAME_LINK_PAUSE)
+        {
+            // a switch port obeys the link-level PAUSE of its peer: it holds everything
+            LinkPauseHeader pause;
+            frame->GetPacket()->PeekHeader(pause);
+            if (pause.GetError() == FEROCE_WIRE_OK)
+            {
+                m_counters.linkPauseFramesReceived++;
+                ApplyLinkPause(pause.GetQuanta());
+                if (m_config.watchdogDetect.IsStrictlyPositive())
+                {
+                    for (uint8_t prio = 0; prio < 8; prio++)
+                    {
+                        WatchPause(prio, pause.GetQuanta() > 0);
+                    }
+                }
                 TrySend();
                 return;
             }

@@ -45,7 +45,11 @@ class UniformRandomVariable;
  * the wire (a wake-up at the end of the frame before it); a frame that
  * finds the wire free starts at once.  A priority paused by a PFC frame
  * from the peer is skipped until its pause ends; the control class is
- * never paused (it is lossy and tiny).
+ * never paused by PFC (it is lossy and tiny), but an 802.3x PAUSE from the
+ * peer holds everything, the control queue included.  The PFC it sends
+ * upstream can be 802.3x PAUSE instead, or both (Config).  Its PFC
+ * watchdog (Config::watchdogDetect) finds a data queue held by its peer's
+ * PAUSE too long and drops or forwards what it holds until the storm ends.
  */
 class FeroceSwitchPort : public FeroceNetDevice
 {
@@ -76,6 +80,11 @@ class FeroceSwitchPort : public FeroceNetDevice
         bool ecn{false};              ///< mark CE
         feroce_cp_params cp[8]{};     ///< each data priority's congestion point
         uint16_t pauseQuanta{0xffff}; ///< the pause time of the PAUSE frames it sends
+        bool sendPfc{true};           ///< XOFF/XON of a class: a PFC frame
+        bool sendLinkPause{false};    ///< and/or an 802.3x PAUSE while a class is in XOFF
+        Time watchdogDetect;          ///< PFC watchdog: paused this long with frames (0: off)
+        Time watchdogRestore;         ///< a storm ends after this long without a PAUSE
+        bool watchdogDrop{true};      ///< in a storm: drop (else forward, ignoring the PAUSE)
     };
 
     /// A queued frame and where its buffer is accounted.
@@ -109,11 +118,18 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// Counters of the port.
     struct Counters
     {
-        uint64_t pauseFramesSent{0};     ///< PAUSE (quanta > 0) the switch sent upstream here
-        uint64_t resumeFramesSent{0};    ///< XON (quanta 0) sent upstream here
-        uint64_t pauseFramesReceived{0}; ///< PFC frames received from the peer (PAUSE or XON)
-        uint64_t ecnMarks{0};            ///< frames its egress queues marked CE
+        uint64_t pauseFramesSent{0};         ///< PAUSE (quanta > 0) the switch sent upstream here
+        uint64_t resumeFramesSent{0};        ///< XON (quanta 0) sent upstream here
+        uint64_t pauseFramesReceived{0};     ///< PFC frames received from the peer (PAUSE or XON)
+        uint64_t ecnMarks{0};                ///< frames its egress queues marked CE
+        uint64_t linkPauseFramesSent{0};     ///< 802.3x PAUSE (quanta > 0) sent upstream here
+        uint64_t linkPauseFramesReceived{0}; ///< 802.3x frames received (PAUSE or resume)
+        uint64_t watchdogStorms{0};          ///< storms its PFC watchdog found
+        uint64_t watchdogDrops{0};           ///< frames its PFC watchdog discarded
     };
+
+    /// The PFC watchdog finds data queue prio in a storm now.
+    bool IsInStorm(uint8_t prio) const;
 
     const Counters& GetCounters() const;
 
@@ -127,15 +143,6 @@ class FeroceSwitchPort : public FeroceNetDevice
     static const uint8_t kPfcOut = 9;  ///< NextQueue: a PFC frame of the port's own
     static const uint8_t kNone = 0xff; ///< NextQueue: nothing may be sent
 
-    /// The PFC this port has sent upstream for one priority.
-    struct UpstreamPause
-    {
-        bool xoff{false}; ///< a PAUSE is in force (refreshed) until the XON
-        Time since;       ///< when the XOFF began
-        Time total;       ///< XOFF time of the periods that ended
-        EventId refresh;
-    };
-
     /// What to send next: kPfcOut, kControlQueue, kData (some unpaused data priority), or kNone.
     uint8_t NextQueue() const;
     /// The data priority whose turn it is (one must be sendable): weighted round robin.
@@ -144,8 +151,21 @@ class FeroceSwitchPort : public FeroceNetDevice
     void Dequeue(uint8_t queue, const Entry& e);
     /// The congestion point of a data queue at `at` (one draw of the switch's stream): mark CE?
     void Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at);
+    /// A PFC frame for prio, or for PauseSender::kLink an 802.3x PAUSE, refreshed while in XOFF.
     void SendPause(uint8_t prio, uint16_t quanta);
     void RefreshPause(uint8_t prio);
+
+    /// Data queue q is held by its peer's pause (and no watchdog storm forwards it).
+    bool Held(uint8_t q) const
+    {
+        return IsPaused(q) && !(m_stormForward >> q & 1);
+    }
+
+    /// PFC watchdog: a PAUSE (or resume) from the peer for prio.
+    void WatchPause(uint8_t prio, bool pause);
+    void WatchCheck(uint8_t prio);
+    /// Discard an entry the watchdog drops: its bytes leave the buffer.
+    void WatchdogDrop(const Entry& e);
 
     FeroceSwitch* m_switch;
     uint32_t m_index;
@@ -158,7 +178,21 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t m_rrNext;      ///< the data priority whose turn it is
     bool m_turnStarted;    ///< its quantum has been added for this turn
     uint64_t m_deficit[8]; ///< weighted round robin credit (frames, or bytes)
-    UpstreamPause m_upstream[8];
+    /// The XOFF of this port's ingress classes (PFC) and, at kLink, of its 802.3x PAUSE
+    PauseSender m_upstream;
+    uint32_t m_linkXoff{0};    ///< classes of this port in XOFF (802.3x PAUSE sent while > 0)
+    uint8_t m_stormDrop{0};    ///< bit q: data queue q in a storm, its frames dropped
+    uint8_t m_stormForward{0}; ///< bit q: data queue q in a storm, sent despite the PAUSE
+
+    /// The PFC watchdog's view of a data queue.
+    struct Watch
+    {
+        Time pausedSince{Time::Max()}; ///< held by its peer since (Max: not held)
+        Time lastPause;                ///< the last PAUSE for it
+        EventId check;
+    };
+
+    Watch m_watch[8];
     Counters m_counters;
 };
 

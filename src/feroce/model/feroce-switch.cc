@@ -157,6 +157,32 @@ FeroceSwitch::GetTypeId()
                           UintegerValue(0xffff),
                           MakeUintegerAccessor(&FeroceSwitch::m_pauseQuanta),
                           MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("PauseFrames",
+                          "The pause frames the switch sends upstream: pfc (802.1Qbb, per "
+                          "lossless class), 802.3x (link-level PAUSE: a port's traffic is one "
+                          "class, the first lossless priority's, and its peer stops everything) "
+                          "or both (PFC, and 802.3x while a class of the port is in XOFF)",
+                          StringValue("pfc"),
+                          MakeStringAccessor(&FeroceSwitch::m_pauseFrames),
+                          MakeStringChecker())
+            .AddAttribute("WatchdogDetect",
+                          "PFC watchdog: an egress data queue holding frames while its peer "
+                          "keeps it paused this long is in a storm; 0: no watchdog",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&FeroceSwitch::m_watchdogDetect),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("WatchdogRestore",
+                          "PFC watchdog: a storm ends when no PAUSE for the queue has come for "
+                          "this long",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&FeroceSwitch::m_watchdogRestore),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("WatchdogAction",
+                          "PFC watchdog: drop (discard what the queue holds and gets during the "
+                          "storm) or forward (send it, ignoring the PAUSE)",
+                          StringValue("drop"),
+                          MakeStringAccessor(&FeroceSwitch::m_watchdogAction),
+                          MakeStringChecker())
             .AddAttribute("EcnEnabled",
                           "Mark CE by the congestion point",
                           BooleanValue(true),
@@ -275,6 +301,9 @@ FeroceSwitch::FeroceSwitch()
       m_xon(50000),
       m_xonOffset(4096),
       m_pauseQuanta(0xffff),
+      m_pauseFrames("pfc"),
+      m_watchdogRestore(MilliSeconds(200)),
+      m_watchdogAction("drop"),
       m_ecnEnabled(true),
       m_kmin(5000),
       m_kmax(200000),
@@ -452,6 +481,31 @@ FeroceSwitch::Validate()
     if (feroce_pfc_validate(&pfc, &why) != FEROCE_OK)
     {
         return AttributeCheckMessage(why);
+    }
+    if (m_pauseFrames != "pfc" && m_pauseFrames != "802.3x" && m_pauseFrames != "both")
+    {
+        return "PauseFrames = " + m_pauseFrames + " is not allowed: expected pfc, 802.3x or both";
+    }
+    if (m_pauseFrames != "pfc" && !(m_pfcEnabled && m_losslessMask))
+    {
+        return "PauseFrames = " + m_pauseFrames +
+               " is not allowed with PfcEnabled = false or no LosslessPriorities: they "
+               "contradict each other (no class sends PAUSE); expected PfcEnabled = true and a "
+               "lossless priority";
+    }
+    // 802.3x alone: a port's traffic, every priority, is the class of the first lossless one
+    m_linkClass = 0xff;
+    if (m_pauseFrames == "802.3x")
+    {
+        m_linkClass = uint8_t(__builtin_ctz(m_losslessMask));
+    }
+    if (m_watchdogAction != "drop" && m_watchdogAction != "forward")
+    {
+        return "WatchdogAction = " + m_watchdogAction + " is not allowed: expected drop or forward";
+    }
+    if (m_watchdogDetect.IsStrictlyPositive() && !m_watchdogRestore.IsStrictlyPositive())
+    {
+        return "WatchdogRestore = 0 is not allowed with WatchdogDetect > 0: expected > 0";
     }
     uint64_t need = 0;
     for (uint32_t i = 0; i < m_ports.size(); i++)
@@ -720,6 +774,11 @@ FeroceSwitch::Start()
     config.ecn = m_ecnEnabled;
     std::copy(m_cpQueue, m_cpQueue + 8, config.cp);
     config.pauseQuanta = m_pauseQuanta;
+    config.sendPfc = m_pauseFrames != "802.3x";
+    config.sendLinkPause = m_pauseFrames != "pfc";
+    config.watchdogDetect = m_watchdogDetect;
+    config.watchdogRestore = m_watchdogRestore;
+    config.watchdogDrop = m_watchdogAction == "drop";
     for (auto& port : m_ports)
     {
         // a port of a listed rate: its thresholds, but for EcnPerQueue's priorities
@@ -749,6 +808,9 @@ FeroceSwitch::GetCounters() const
         c.ecnMarks += p.ecnMarks;
         c.pauseFramesSent += p.pauseFramesSent;
         c.resumeFramesSent += p.resumeFramesSent;
+        c.linkPauseFramesSent += p.linkPauseFramesSent;
+        c.watchdogStorms += p.watchdogStorms;
+        c.drops[DROP_WATCHDOG] += p.watchdogDrops;
     }
     c.bufferPeak = m_buffer.GetPeak();
     return c;
@@ -831,6 +893,10 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame)
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
     uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : m_dscpPrio[f.ip.dscp & 63];
     uint8_t queue = control ? FeroceSwitchPort::kControlQueue : prio;
+    if (m_linkClass != 0xff)
+    {
+        prio = m_linkClass; // 802.3x: the port's traffic is one class (its queue stays its own)
+    }
     uint32_t size = frame->GetSize();
 
     // admission into the buffer; the ingress port carries out the PFC decision

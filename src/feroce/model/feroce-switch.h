@@ -46,6 +46,19 @@ namespace ns3
  * A drop in a lossless priority is counted apart: with a configuration that
  * Validate() accepts, it is a bug.
  *
+ * Link-level PAUSE (PauseFrames): pfc sends PFC frames per lossless class;
+ * 802.3x accounts all of an ingress port's traffic as one class (of the
+ * first lossless priority) and sends IEEE 802.3x PAUSE for its decisions,
+ * which stop everything the peer sends; both sends PFC per class and an
+ * 802.3x PAUSE while any class of the port is in XOFF.  A port obeys both
+ * kinds it receives; an 802.3x PAUSE holds its control queue too.
+ *
+ * PFC watchdog (WatchdogDetect > 0; as commercial switches have): an egress
+ * data queue that holds frames while the peer keeps it paused for
+ * WatchdogDetect is in a storm: WatchdogAction drop discards what it holds
+ * and what comes for it, forward sends it as if not paused; the storm ends
+ * when no PAUSE for it has come for WatchdogRestore.
+ *
  * Who does what: the switch holds the attributes, classifies, routes and
  * admits each frame into its FeroceSwitchBuffer (the accounting and the
  * PFC decisions); each FeroceSwitchPort queues, schedules and marks what
@@ -67,6 +80,7 @@ class FeroceSwitch : public Object
         DROP_LOSSLESS,              ///< lossless priority, headroom exhausted (a bug)
         DROP_NO_ROUTE,              ///< no port for the destination MAC
         DROP_MALFORMED,             ///< neither RoCEv2 nor PFC
+        DROP_WATCHDOG,              ///< discarded by the PFC watchdog of a queue in a storm
         DROP_CAUSES
     };
 
@@ -101,8 +115,10 @@ class FeroceSwitch : public Object
         uint64_t framesForwarded{0};
         uint64_t ecnMarks{0};
         uint64_t drops[DROP_CAUSES]{};
-        uint64_t pauseFramesSent{0};
-        uint64_t resumeFramesSent{0};
+        uint64_t pauseFramesSent{0};     ///< PAUSE frames (quanta > 0), PFC and 802.3x
+        uint64_t resumeFramesSent{0};    ///< XON frames (quanta 0), PFC and 802.3x
+        uint64_t linkPauseFramesSent{0}; ///< of which 802.3x PAUSE (PauseFrames 802.3x, both)
+        uint64_t watchdogStorms{0};      ///< queues the PFC watchdog found in a storm
         uint64_t bufferPeak{0};
 
         /// Frames dropped, of every cause.
@@ -170,6 +186,10 @@ class FeroceSwitch : public Object
     uint64_t m_xon;
     uint64_t m_xonOffset;
     uint16_t m_pauseQuanta;
+    std::string m_pauseFrames;
+    Time m_watchdogDetect;
+    Time m_watchdogRestore;
+    std::string m_watchdogAction;
     bool m_ecnEnabled;
     uint64_t m_kmin;
     uint64_t m_kmax;
@@ -187,6 +207,8 @@ class FeroceSwitch : public Object
 
     bool m_started;
     uint8_t m_losslessMask;
+    /// 802.3x only: the priority whose class accounts all of a port's traffic (none: 0xff)
+    uint8_t m_linkClass{0xff};
     feroce_cp_params m_cp;         ///< Kmin, Kmax, Pmax, MarkPoint
     feroce_cp_params m_cpQueue[8]; ///< per egress priority: m_cp or its EcnPerQueue entry
     bool m_ecnListed[8]{};         ///< the priority has an EcnPerQueue entry

@@ -36,20 +36,26 @@ PfcPauseState::Apply(const PfcHeader& pfc, uint64_t rateBps)
         {
             continue;
         }
-        Time duration = NanoSeconds(feroce_pfc_quanta_ns(pfc.GetQuanta(prio), rateBps));
-        Apply(prio, duration);
-        m_resumeEvent[prio].Cancel();
-        if (duration.IsStrictlyPositive() && !m_resume.IsNull())
-        {
-            m_resumeEvent[prio] = Simulator::Schedule(duration, &PfcPauseState::Resume, this, prio);
-        }
+        Apply(prio, NanoSeconds(feroce_pfc_quanta_ns(pfc.GetQuanta(prio), rateBps)));
     }
+}
+
+void
+PfcPauseState::ApplyLink(uint16_t quanta, uint64_t rateBps)
+{
+    Apply(kLink, NanoSeconds(feroce_pfc_quanta_ns(quanta, rateBps)));
+}
+
+Time
+PfcPauseState::GetLinkPausedTime() const
+{
+    return GetPausedTime(kLink);
 }
 
 void
 PfcPauseState::Resume(uint8_t prio)
 {
-    m_maybePaused &= uint8_t(~(1u << prio));
+    m_maybePaused &= uint16_t(~(1u << prio));
     m_resume();
 }
 
@@ -75,12 +81,28 @@ PfcPauseState::Apply(uint8_t prio, Time duration)
     m_until[prio] = now + duration;
     if (duration.IsStrictlyPositive())
     {
-        m_maybePaused |= uint8_t(1u << prio);
+        m_maybePaused |= uint16_t(1u << prio);
     }
     else
     {
-        m_maybePaused &= uint8_t(~(1u << prio));
+        m_maybePaused &= uint16_t(~(1u << prio));
     }
+    m_resumeEvent[prio].Cancel();
+    if (duration.IsStrictlyPositive() && !m_resume.IsNull())
+    {
+        m_resumeEvent[prio] = Simulator::Schedule(duration, &PfcPauseState::Resume, this, prio);
+    }
+}
+
+bool
+PfcPauseState::IsPausedNow(uint8_t prio) const
+{
+    if ((m_maybePaused >> prio & 1) && FeroceSim::Now() < m_until[prio])
+    {
+        return true;
+    }
+    // an 802.3x PAUSE holds every priority
+    return (m_maybePaused >> kLink & 1) && FeroceSim::Now() < m_until[kLink];
 }
 
 Time
@@ -94,6 +116,38 @@ PfcPauseState::GetPausedTime(uint8_t prio) const
 {
     Time end = std::min(FeroceSim::Now(), m_until[prio]);
     return end > m_start[prio] ? m_total[prio] + (end - m_start[prio]) : m_total[prio];
+}
+
+void
+PauseSender::Xoff(uint8_t i)
+{
+    m_class[i].xoff = true;
+    m_class[i].since = FeroceSim::Now();
+}
+
+void
+PauseSender::Xon(uint8_t i)
+{
+    Class& c = m_class[i];
+    c.xoff = false;
+    c.total += FeroceSim::Now() - c.since;
+    c.refresh.Cancel();
+}
+
+Time
+PauseSender::GetXoffTime(uint8_t i) const
+{
+    const Class& c = m_class[i];
+    return c.xoff ? c.total + (FeroceSim::Now() - c.since) : c.total;
+}
+
+void
+PauseSender::Cancel()
+{
+    for (auto& c : m_class)
+    {
+        c.refresh.Cancel();
+    }
 }
 
 } // namespace ns3

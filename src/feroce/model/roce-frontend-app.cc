@@ -13,10 +13,19 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RoceFrontEndApp");
+
+namespace
+{
+/// In a destination's queue (and a request's id): an empty fragment for this event, not data.
+const uint64_t kMarker = uint64_t(1) << 63;
+} // namespace
+
 NS_OBJECT_ENSURE_REGISTERED(RoceFrontEndApp);
 
 TypeId
@@ -68,10 +77,36 @@ RoceFrontEndApp::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&RoceFrontEndApp::m_withImm),
                           MakeBooleanChecker())
+            .AddAttribute("Assignment",
+                          "Trigger mode, several queue pairs: static (event n to the n mod K-th) "
+                          "or availability (to the receiver an assigner names in a message on "
+                          "the assignment queue pair; the event waits in the buffer until then)",
+                          StringValue("static"),
+                          MakeStringAccessor(&RoceFrontEndApp::m_assignment),
+                          MakeStringChecker())
+            .AddAttribute("LostMarkers",
+                          "Trigger mode: an event lost to the full buffer is announced to its "
+                          "receiver as an empty fragment (a zero-length WRITE with immediate)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoceFrontEndApp::m_lostMarkers),
+                          MakeBooleanChecker())
             .AddTraceSource("EventLost",
                             "An event did not fit in the on-board buffer (its number)",
                             MakeTraceSourceAccessor(&RoceFrontEndApp::m_lostTrace),
-                            "ns3::TracedValueCallback::Uint64");
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("Trigger",
+                            "A trigger: the event's number (stored or lost)",
+                            MakeTraceSourceAccessor(&RoceFrontEndApp::m_triggerTrace),
+                            "ns3::RoceFrontEndApp::EventTracedCallback")
+            .AddTraceSource("FragmentPosted",
+                            "An event's fragment posted on a destination's queue pair",
+                            MakeTraceSourceAccessor(&RoceFrontEndApp::m_postedTrace),
+                            "ns3::RoceFrontEndApp::FragmentTracedCallback")
+            .AddTraceSource("FragmentFailed",
+                            "An event's fragment that will not be delivered: its request failed, "
+                            "or it waited for a queue pair in the error state",
+                            MakeTraceSourceAccessor(&RoceFrontEndApp::m_failedTrace),
+                            "ns3::RoceFrontEndApp::FragmentTracedCallback");
     return tid;
 }
 
@@ -90,7 +125,8 @@ RoceFrontEndApp::RoceFrontEndApp()
       m_lost(0),
       m_completed(0),
       m_bytesCompleted(0),
-      m_bufferPeak(0)
+      m_bufferPeak(0),
+      m_assignment("static")
 {
     m_interval = CreateObject<ExponentialRandomVariable>();
 }
@@ -103,6 +139,7 @@ void
 RoceFrontEndApp::DoDispose()
 {
     m_dests.clear();
+    m_assignQp = nullptr;
     Application::DoDispose();
 }
 
@@ -110,6 +147,7 @@ void
 RoceFrontEndApp::SetQueuePair(Ptr<RoceQueuePair> qp)
 {
     m_dests.clear();
+    m_inFlight.clear();
     AddQueuePair(qp);
 }
 
@@ -119,15 +157,46 @@ RoceFrontEndApp::AddQueuePair(Ptr<RoceQueuePair> qp)
     NS_ABORT_MSG_IF(!qp, "RoceFrontEndApp: AddQueuePair(nullptr)");
     std::size_t index = m_dests.size();
     m_dests.emplace_back();
+    m_inFlight.emplace_back();
     m_dests.back().qp = qp;
+    m_dests.back().since = Simulator::Now();
     // a bound free function: Callback::Bind needs ns-3.36
     qp->SetCompletionCallback(MakeBoundCallback(&RoceFrontEndApp::CompletedOn, this, index));
+}
+
+void
+RoceFrontEndApp::ReplaceQueuePair(std::size_t i, Ptr<RoceQueuePair> qp)
+{
+    NS_ABORT_MSG_IF(i >= m_dests.size() || !qp, "RoceFrontEndApp: ReplaceQueuePair(" << i << ")");
+    m_dests[i].qp = qp;
+    m_dests[i].since = Simulator::Now();
+    qp->SetCompletionCallback(MakeBoundCallback(&RoceFrontEndApp::CompletedOn, this, i));
+    PostPending(i);
+}
+
+void
+RoceFrontEndApp::SetAssignmentQueuePair(Ptr<RoceQueuePair> qp)
+{
+    m_assignQp = qp;
+    m_assignBytes = 0;
+    qp->SetReceiveCallback(MakeBoundCallback(&RoceFrontEndApp::AssignmentOn, this));
+    // receive buffers for the assigner's SENDs, one re-posted per message
+    while (qp->GetReceiveQueueLength() < 64)
+    {
+        qp->PostReceive(m_nextRecvId++);
+    }
 }
 
 Ptr<RoceQueuePair>
 RoceFrontEndApp::GetQueuePair() const
 {
     return m_dests.empty() ? nullptr : m_dests[0].qp;
+}
+
+Time
+RoceFrontEndApp::GetConnectedSince(std::size_t i) const
+{
+    return i < m_dests.size() ? m_dests[i].since : Time(0);
 }
 
 Ptr<RoceQueuePair>
@@ -156,6 +225,10 @@ RoceFrontEndApp::Validate() const
     {
         return "Mode = " + m_mode + " is not allowed: expected saturate or trigger";
     }
+    if (m_assignment != "static" && m_assignment != "availability")
+    {
+        return "Assignment = " + m_assignment + " is not allowed: expected static or availability";
+    }
     return "";
 }
 
@@ -164,6 +237,10 @@ RoceFrontEndApp::StartApplication()
 {
     NS_ABORT_MSG_IF(m_dests.empty(), "RoceFrontEndApp: no queue pair (SetQueuePair)");
     NS_ABORT_MSG_IF(!Validate().empty(), "RoceFrontEndApp: " << Validate());
+    m_availability = m_assignment == "availability";
+    NS_ABORT_MSG_IF(m_availability && (m_mode != "trigger" || !m_assignQp),
+                    "RoceFrontEndApp: Assignment = availability needs Mode = trigger and an "
+                    "assignment queue pair (SetAssignmentQueuePair)");
     m_running = true;
     m_saturate = m_mode == "saturate";
     if (m_saturate)
@@ -190,22 +267,59 @@ void
 RoceFrontEndApp::Trigger()
 {
     uint64_t event = m_generated++;
+    m_triggerTrace(event);
     if (m_buffered + m_messageSize > m_bufferSize)
     {
         m_lost++;
         NS_LOG_LOGIC("event " << event << " lost: " << m_buffered << " of " << m_bufferSize
                               << " buffer bytes held");
         m_lostTrace(event);
+        if (m_lostMarkers && !m_availability)
+        {
+            Route(event | kMarker, event % m_dests.size());
+        }
+        else if (m_lostMarkers)
+        {
+            auto known = m_future.find(event);
+            if (known == m_future.end())
+            {
+                m_lostPending.insert(event); // the marker goes when its receiver is known
+            }
+            else
+            {
+                Route(event | kMarker, known->second);
+                m_future.erase(known);
+            }
+        }
+        else
+        {
+            m_future.erase(event);
+        }
     }
     else
     {
-        // event building: every board sends event n to the same receiver, n mod K
-        std::size_t i = event % m_dests.size();
         m_buffered += m_messageSize;
         m_bufferPeak = std::max(m_bufferPeak, m_buffered);
         m_bufferWindowPeak = std::max(m_bufferWindowPeak, m_buffered);
-        m_dests[i].waiting.push_back(event);
-        PostPending(i);
+        if (!m_availability)
+        {
+            // event building: every board sends event n to the same receiver, n mod K
+            Route(event, event % m_dests.size());
+        }
+        else
+        {
+            auto known = m_future.find(event);
+            if (known == m_future.end())
+            {
+                m_unassigned.push_back(event); // held until the assigner names its receiver
+            }
+            else
+            {
+                uint32_t dest = known->second;
+                m_future.erase(known);
+                Route(event, dest);
+            }
+        }
     }
     Time gap = m_triggerInterval;
     if (m_poisson)
@@ -217,26 +331,121 @@ RoceFrontEndApp::Trigger()
 }
 
 void
+RoceFrontEndApp::Route(uint64_t event, std::size_t i)
+{
+    m_dests[i].waiting.push_back(event);
+    PostPending(i);
+}
+
+void
+RoceFrontEndApp::AssignmentOn(RoceFrontEndApp* app, const RoceReceive& r)
+{
+    app->m_assignBytes += r.bytes;
+    if (!r.last)
+    {
+        return;
+    }
+    app->m_assignQp->PostReceive(app->m_nextRecvId++); // the consumed buffer goes back
+    uint64_t count = std::max<uint64_t>(app->m_assignBytes, 1);
+    app->m_assignBytes = 0;
+    app->m_assignments++;
+    uint64_t first = DecodeAssignmentEvent(r.imm, app->m_generated);
+    app->Assigned(first, count, r.imm & 0xff);
+}
+
+void
+RoceFrontEndApp::Assigned(uint64_t first, uint64_t count, uint32_t dest)
+{
+    NS_ABORT_MSG_IF(dest >= m_dests.size(),
+                    "RoceFrontEndApp: an assignment names receiver " << dest << " of "
+                                                                     << m_dests.size());
+    for (uint64_t e = first; e < first + count; e++)
+    {
+        if (e >= m_generated)
+        {
+            m_future[e] = dest; // not triggered here yet
+            continue;
+        }
+        if (m_lostPending.erase(e))
+        {
+            Route(e | kMarker, dest); // lost here: the receiver hears so
+            continue;
+        }
+        // events are assigned in order: the one waiting longest, unless it was lost
+        auto it = m_unassigned.begin();
+        while (it != m_unassigned.end() && *it != e)
+        {
+            ++it;
+        }
+        if (it == m_unassigned.end())
+        {
+            continue; // lost when it triggered (buffer full)
+        }
+        m_unassigned.erase(it);
+        Route(e, dest);
+    }
+}
+
+void
+RoceFrontEndApp::FragmentFailed(uint64_t event, std::size_t i)
+{
+    m_buffered -= std::min(m_buffered, m_messageSize);
+    m_failedTrace(event, uint32_t(i));
+}
+
+void
 RoceFrontEndApp::PostPending(std::size_t i)
 {
     Destination& d = m_dests[i];
+    if (!m_saturate && d.qp->GetState() == RoceQueuePair::ERROR)
+    {
+        // a dead connection: what waits for it is lost (a new one comes with ReplaceQueuePair)
+        while (!d.waiting.empty())
+        {
+            if (!(d.waiting.front() & kMarker))
+            {
+                m_dropped++;
+                FragmentFailed(d.waiting.front(), i);
+            }
+            d.waiting.pop_front();
+        }
+        return;
+    }
     while (m_running && (m_saturate || !d.waiting.empty()) &&
            d.qp->GetSendQueueLength() < m_maxOutstanding)
     {
         uint64_t id = m_saturate ? m_nextId : d.waiting.front();
+        bool marker = id & kMarker;
         RoceWorkRequest wr;
         wr.id = id;
         wr.write = m_write;
         wr.withImm = m_withImm;
         wr.imm = uint32_t(id);
-        wr.length = m_messageSize;
+        wr.length = marker ? 0 : m_messageSize;
         wr.remoteAddr = 0x10000000ULL + (d.posted % 64) * m_messageSize;
         wr.rkey = 0x1234;
+        if (marker)
+        {
+            wr.write = true; // a zero-length WRITE with immediate: the event number, no data
+            wr.withImm = true;
+        }
         if (!d.qp->PostSend(wr))
         {
             return; // the send queue is full: a completion makes room
         }
-        d.posted++;
+        if (marker)
+        {
+            m_markers++;
+        }
+        else
+        {
+            d.posted++;
+        }
+        if (!m_saturate && !marker)
+        {
+            m_inFlight[i].push_back(id);
+            m_postedTrace(id, uint32_t(i));
+        }
         if (m_saturate)
         {
             m_nextId++;
@@ -257,6 +466,11 @@ RoceFrontEndApp::CompletedOn(RoceFrontEndApp* app, std::size_t i, const RoceComp
 void
 RoceFrontEndApp::Completed(std::size_t i, const RoceCompletion& c)
 {
+    if (!m_saturate && (c.id & kMarker))
+    {
+        PostPending(i); // an empty fragment: no data, no buffer
+        return;
+    }
     if (c.status == ROCE_WC_SUCCESS)
     {
         m_completed++;
@@ -276,7 +490,21 @@ RoceFrontEndApp::Completed(std::size_t i, const RoceCompletion& c)
     }
     if (!m_saturate)
     {
-        m_buffered -= std::min(m_buffered, c.length); // acknowledged: the board frees it
+        // completions come in order of posting on a queue pair (and a replaced one's first)
+        auto& posted = m_inFlight[i];
+        auto it = std::find(posted.begin(), posted.end(), c.id);
+        if (it != posted.end())
+        {
+            posted.erase(it);
+        }
+        if (c.status == ROCE_WC_SUCCESS)
+        {
+            m_buffered -= std::min(m_buffered, c.length); // acknowledged: the board frees it
+        }
+        else
+        {
+            FragmentFailed(c.id, i); // its queue pair gave up: the board frees it too
+        }
     }
     PostPending(i);
 }
@@ -347,6 +575,48 @@ RoceCompletionStatus
 RoceFrontEndApp::GetFailureStatus() const
 {
     return m_failure;
+}
+
+uint64_t
+RoceFrontEndApp::GetFragmentsDropped() const
+{
+    return m_dropped;
+}
+
+uint64_t
+RoceFrontEndApp::GetMarkersSent() const
+{
+    return m_markers;
+}
+
+uint64_t
+RoceFrontEndApp::GetAssignmentsReceived() const
+{
+    return m_assignments;
+}
+
+std::size_t
+RoceFrontEndApp::GetUnassigned() const
+{
+    return m_unassigned.size();
+}
+
+std::vector<uint64_t>
+RoceFrontEndApp::GetHeldEvents() const
+{
+    std::vector<uint64_t> held(m_unassigned.begin(), m_unassigned.end());
+    for (std::size_t i = 0; i < m_dests.size(); i++)
+    {
+        for (uint64_t e : m_dests[i].waiting)
+        {
+            if (!(e & kMarker))
+            {
+                held.push_back(e);
+            }
+        }
+        held.insert(held.end(), m_inFlight[i].begin(), m_inFlight[i].end());
+    }
+    return held;
 }
 
 } // namespace ns3

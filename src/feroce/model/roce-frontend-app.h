@@ -7,6 +7,7 @@
 #ifndef ROCE_FRONTEND_APP_H
 #define ROCE_FRONTEND_APP_H
 
+#include "event-building.h"
 #include "roce-queue-pair.h"
 
 #include "ns3/application.h"
@@ -15,6 +16,8 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <map>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -36,10 +39,25 @@ namespace ns3
  *
  * Event building: with K queue pairs (AddQueuePair), event n (counted from
  * 0 at the start, lost events included) goes to the (n mod K)-th, so every
- * board sends the fragments of one event to the same receiver.  Each queue
- * pair has its own MaxOutstanding and its own waiting events; the on-board
- * buffer is shared by all.  Work-request ids and immediate data are the
- * event number in trigger mode, the message number in saturate mode.
+ * board sends the fragments of one event to the same receiver (Assignment
+ * static).  With Assignment availability an assigner (RoceAssignerApp) names
+ * each event's receiver in assignment messages (SENDs with immediate data,
+ * EncodeAssignment) on the assignment queue pair; an event waits in the
+ * on-board buffer until its assignment arrives.  Each queue pair has its own
+ * MaxOutstanding and its own waiting events; the on-board buffer is shared
+ * by all.  Work-request ids and immediate data are the event number in
+ * trigger mode, the message number in saturate mode.
+ *
+ * LostMarkers (trigger mode): an event this board lost to its full buffer is
+ * still announced to its receiver, as a zero-length RDMA WRITE with the event
+ * number as immediate data (an empty fragment), so that the receiver closes
+ * the event at once instead of waiting for a fragment that never comes (and,
+ * with credits, frees its slot).
+ *
+ * A destination whose queue pair is in the error state (retries exhausted,
+ * or its peer gone) loses the events waiting for it, and those it had in
+ * flight complete in error: each is a fragment failed (FragmentFailed) until
+ * ReplaceQueuePair gives the destination a new connection.
  */
 class RoceFrontEndApp : public Application
 {
@@ -56,8 +74,15 @@ class RoceFrontEndApp : public Application
     void SetQueuePair(Ptr<RoceQueuePair> qp);
     /// One more destination: with K of them, event n goes to the (n mod K)-th added.
     void AddQueuePair(Ptr<RoceQueuePair> qp);
+    /// A new connection to the i-th destination (the old one is in error): waiting events go on it.
+    void ReplaceQueuePair(std::size_t i, Ptr<RoceQueuePair> qp);
+    /// The queue pair on which the assigner's messages arrive (Assignment availability); the
+    /// board keeps receive buffers posted on it.  Again with a new one after a reconnection.
+    void SetAssignmentQueuePair(Ptr<RoceQueuePair> qp);
     /// The first queue pair (nullptr if none).
     Ptr<RoceQueuePair> GetQueuePair() const;
+    /// When the i-th destination's current queue pair was connected (added or replaced).
+    Time GetConnectedSince(std::size_t i) const;
     /// The i-th queue pair added.
     Ptr<RoceQueuePair> GetQueuePair(std::size_t i) const;
     std::size_t GetNQueuePairs() const;
@@ -70,7 +95,7 @@ class RoceFrontEndApp : public Application
     /// Messages and bytes completed on the i-th queue pair.
     uint64_t GetMessagesCompleted(std::size_t i) const;
     uint64_t GetBytesCompleted(std::size_t i) const;
-    /// Most bytes the on-board buffer held.
+    /// Most bytes the on-board buffer held, and the bytes it holds now.
     uint64_t GetBufferPeak() const;
     /// Bytes the on-board buffer holds now.
     uint64_t GetBufferBytes() const;
@@ -82,6 +107,22 @@ class RoceFrontEndApp : public Application
     /// The status of the first request that failed, other than flushed (ROCE_WC_SUCCESS if none):
     /// why the queue pair stopped.
     RoceCompletionStatus GetFailureStatus() const;
+    /// Events that waited for a destination whose queue pair was in the error state, dropped.
+    uint64_t GetFragmentsDropped() const;
+    /// Empty fragments posted for events lost to the buffer (LostMarkers).
+    uint64_t GetMarkersSent() const;
+    /// Assignment messages received, and events waiting for their assignment now.
+    uint64_t GetAssignmentsReceived() const;
+    std::size_t GetUnassigned() const;
+    /**
+     * The events this board holds now (waiting for an assignment, waiting for room in a send
+     * queue, or posted and not completed), in no order: with GetEventsLost, the completions,
+     * GetMessagesFailed and GetFragmentsDropped they add up to GetEventsGenerated.
+     */
+    std::vector<uint64_t> GetHeldEvents() const;
+
+    typedef void (*EventTracedCallback)(uint64_t event);
+    typedef void (*FragmentTracedCallback)(uint64_t event, uint32_t destination);
 
   protected:
     void DoDispose() override;
@@ -93,12 +134,20 @@ class RoceFrontEndApp : public Application
     void PostPending(std::size_t i);
     void Completed(std::size_t i, const RoceCompletion& c);
     static void CompletedOn(RoceFrontEndApp* app, std::size_t i, const RoceCompletion& c);
+    static void AssignmentOn(RoceFrontEndApp* app, const RoceReceive& r);
+    /// An assignment message: events [first, first + count) go to destination dest.
+    void Assigned(uint64_t first, uint64_t count, uint32_t dest);
+    /// A stored event goes to destination i (its queue, then posted when there is room).
+    void Route(uint64_t event, std::size_t i);
+    /// A fragment that will not be delivered: its buffer freed, FragmentFailed.
+    void FragmentFailed(uint64_t event, std::size_t i);
 
     /// One destination: its queue pair, the events waiting for room in its
     /// send queue, and its counters.
     struct Destination
     {
         Ptr<RoceQueuePair> qp;
+        Time since;                   ///< when qp was connected
         std::deque<uint64_t> waiting; ///< event numbers stored, not yet posted
         uint64_t posted{0};
         uint64_t completed{0};
@@ -130,6 +179,23 @@ class RoceFrontEndApp : public Application
     uint64_t m_failed{0};
     RoceCompletionStatus m_failure{ROCE_WC_SUCCESS};
     TracedCallback<uint64_t> m_lostTrace;
+    // Assignment availability
+    std::string m_assignment;
+    bool m_availability{false};
+    Ptr<RoceQueuePair> m_assignQp;
+    std::deque<uint64_t> m_unassigned;     ///< events stored, waiting for their assignment
+    std::map<uint64_t, uint32_t> m_future; ///< assignments of events not yet triggered
+    bool m_lostMarkers{false};
+    std::set<uint64_t> m_lostPending; ///< lost to the buffer, their assignment not yet seen
+    uint64_t m_markers{0};
+    uint64_t m_assignBytes{0}; ///< the assignment message being received, so far
+    uint64_t m_assignments{0};
+    uint64_t m_dropped{0};
+    uint64_t m_nextRecvId{0};
+    std::vector<std::vector<uint64_t>> m_inFlight; ///< per destination: posted, not completed
+    TracedCallback<uint64_t> m_triggerTrace;
+    TracedCallback<uint64_t, uint32_t> m_postedTrace;
+    TracedCallback<uint64_t, uint32_t> m_failedTrace;
 };
 
 } // namespace ns3

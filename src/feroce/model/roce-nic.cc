@@ -7,6 +7,7 @@
 #include "roce-nic.h"
 
 #include "feroce-attributes.h"
+#include "link-pause-header.h"
 #include "pfc-header.h"
 
 #include "ns3/boolean.h"
@@ -109,6 +110,19 @@ RoceNic::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoceNic::m_pfcHonour),
                           MakeBooleanChecker())
+            .AddAttribute("PauseHonour",
+                          "Which pause frames the MAC obeys: pfc (802.1Qbb), 802.3x (link-level "
+                          "PAUSE: the whole port stops, ACKs and CNPs included), both or none; "
+                          "empty: pfc if PfcHonour, else none",
+                          StringValue(""),
+                          MakeStringAccessor(&RoceNic::m_pauseHonour),
+                          MakeStringChecker())
+            .AddAttribute("RxPauseFrames",
+                          "RxPfc: the pause frames the receive buffer sends upstream: pfc (per "
+                          "priority), 802.3x (link-level PAUSE, for the whole buffer) or both",
+                          StringValue("pfc"),
+                          MakeStringAccessor(&RoceNic::m_rxPauseFrames),
+                          MakeStringChecker())
             .AddAttribute("ReceiverModel",
                           "hardware: data frames are processed at line rate (ConnectX); "
                           "software: each costs RxPacketCost + bytes x 8 / RxProcessingRate of "
@@ -178,9 +192,13 @@ RoceNic::GetTypeId()
                 "ns3::Packet::TracedCallback")
             .AddTraceSource("PauseSent",
                             "A PAUSE (quanta > 0) or XON (0) this NIC sent upstream for its "
-                            "receive buffer (RxPfc)",
+                            "receive buffer (RxPfc); priority 8: an 802.3x PAUSE",
                             MakeTraceSourceAccessor(&RoceNic::m_pauseSentTrace),
                             "ns3::RoceNic::PauseSentTracedCallback")
+            .AddTraceSource("QueuePairError",
+                            "A queue pair of this NIC entered the error state (its QPN)",
+                            MakeTraceSourceAccessor(&RoceNic::m_qpErrorTrace),
+                            "ns3::RoceNic::QpErrorTracedCallback")
             .AddTraceSource("RxBuffer",
                             "Bytes in the receive buffer, after each change (software receiver)",
                             MakeTraceSourceAccessor(&RoceNic::m_rxBufferTrace),
@@ -193,6 +211,7 @@ RoceNic::RoceNic()
       m_cnpPriority(7),
       m_cnpDscp(48),
       m_pfcHonour(true),
+      m_rxPauseFrames("pfc"),
       m_receiverModel("hardware"),
       m_rxBufferSize(kDefaultRxBuffer),
       m_rxPfc(false),
@@ -253,10 +272,7 @@ RoceNic::DoDispose()
     m_qpPrototype = nullptr;
     m_control.clear();
     m_pfcOut.clear();
-    for (auto& p : m_rxPause)
-    {
-        p.refresh.Cancel();
-    }
+    m_rxPause.Cancel();
     m_rpConfig = nullptr;
     FeroceNetDevice::DoDispose();
 }
@@ -371,7 +387,45 @@ RoceNic::Validate()
     {
         return CheckMessage(why);
     }
-    return ValidateReceiver();
+    std::string error = ValidatePause();
+    return error.empty() ? ValidateReceiver() : error;
+}
+
+std::string
+RoceNic::ValidatePause()
+{
+    if (m_pauseHonour.empty())
+    {
+        m_obeyPfc = m_pfcHonour;
+        m_obeyLinkPause = false;
+    }
+    else if (m_pauseHonour == "pfc" || m_pauseHonour == "802.3x" || m_pauseHonour == "both" ||
+             m_pauseHonour == "none")
+    {
+        m_obeyPfc = m_pauseHonour == "pfc" || m_pauseHonour == "both";
+        m_obeyLinkPause = m_pauseHonour == "802.3x" || m_pauseHonour == "both";
+        bool pfcDefaultChanged = IsAttributeDefaultChanged(GetTypeId(), "PfcHonour");
+        if ((m_obeyPfc && !m_pfcHonour) || (!m_obeyPfc && m_pfcHonour && pfcDefaultChanged))
+        {
+            return "PauseHonour = " + m_pauseHonour +
+                   " is not allowed with PfcHonour = " + (m_pfcHonour ? "true" : "false") +
+                   ": they contradict each other; expected PauseHonour alone (or a PfcHonour "
+                   "that agrees: true with pfc or both, false with 802.3x or none)";
+        }
+    }
+    else
+    {
+        return "PauseHonour = " + m_pauseHonour +
+               " is not allowed: expected pfc, 802.3x, both or none (or empty: PfcHonour)";
+    }
+    if (m_rxPauseFrames != "pfc" && m_rxPauseFrames != "802.3x" && m_rxPauseFrames != "both")
+    {
+        return "RxPauseFrames = " + m_rxPauseFrames +
+               " is not allowed: expected pfc, 802.3x or both";
+    }
+    m_rxSendPfc = m_rxPauseFrames != "802.3x";
+    m_rxSendLinkPause = m_rxPauseFrames != "pfc";
+    return "";
 }
 
 std::string
@@ -390,6 +444,10 @@ RoceNic::CheckRxPfcUnused() const
     else if (m_rxPauseQuanta != kDefaultRxPauseQuanta)
     {
         err << "RxPauseQuanta = " << m_rxPauseQuanta;
+    }
+    else if (m_rxPauseFrames != "pfc")
+    {
+        err << "RxPauseFrames = " << m_rxPauseFrames;
     }
     else
     {
@@ -663,6 +721,18 @@ RoceNic::IsDcqcnEnabled() const
     return m_dcqcnEnabled;
 }
 
+bool
+RoceNic::ObeysPfc() const
+{
+    return m_obeyPfc;
+}
+
+bool
+RoceNic::ObeysLinkPause() const
+{
+    return m_obeyLinkPause;
+}
+
 const RoceNic::Counters&
 RoceNic::GetCounters() const
 {
@@ -678,8 +748,7 @@ RoceNic::GetRxBufferBytes() const
 Time
 RoceNic::GetUpstreamPausedTime(uint8_t prio) const
 {
-    const RxPause& p = m_rxPause[prio & 7];
-    return p.paused ? p.total + (FeroceSim::Now() - p.since) : p.total;
+    return m_rxPause.GetXoffTime(prio & 7);
 }
 
 feroce_np_state*
@@ -689,9 +758,10 @@ RoceNic::GetPortNpState()
 }
 
 void
-RoceNic::NotifyQpError()
+RoceNic::NotifyQpError(uint32_t qpn)
 {
     m_counters.qpErrors++;
+    m_qpErrorTrace(qpn);
 }
 
 void
@@ -775,7 +845,7 @@ RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
 {
     if (!frame->IsRoce())
     {
-        HandlePfc(frame->GetPacket());
+        HandleMacControl(frame->GetPacket());
         return;
     }
     uint8_t op = PeekPointer(frame)->Fields().bth.opcode;
@@ -853,20 +923,30 @@ RoceNic::RxProcessed(Ptr<FeroceFrame> frame, uint8_t prio)
 void
 RoceNic::UpdateRxPfc(uint8_t prio)
 {
-    // the core's static-threshold decision, as the switch takes it for an ingress class
-    RxPause& p = m_rxPause[prio];
-    feroce_pfc_action a = feroce_pfc_decide(&m_rxPfcParams, p.paused, m_rxClassBytes[prio], 0);
+    // the core's static-threshold decision, as the switch takes it for an ingress class: per
+    // priority for PFC, over the whole buffer for 802.3x
+    if (m_rxSendLinkPause)
+    {
+        Decide(kLinkPause, m_rxQueued);
+    }
+    if (m_rxSendPfc)
+    {
+        Decide(prio, m_rxClassBytes[prio]);
+    }
+}
+
+void
+RoceNic::Decide(uint8_t prio, uint64_t bytes)
+{
+    feroce_pfc_action a = feroce_pfc_decide(&m_rxPfcParams, m_rxPause.IsXoff(prio), bytes, 0);
     if (a == FEROCE_PFC_XOFF)
     {
-        p.paused = true;
-        p.since = FeroceSim::Now();
+        m_rxPause.Xoff(prio);
         SendRxPause(prio, m_rxPauseQuanta);
     }
     else if (a == FEROCE_PFC_XON)
     {
-        p.paused = false;
-        p.total += FeroceSim::Now() - p.since;
-        p.refresh.Cancel();
+        m_rxPause.Xon(prio);
         SendRxPause(prio, 0);
     }
 }
@@ -874,21 +954,20 @@ RoceNic::UpdateRxPfc(uint8_t prio)
 void
 RoceNic::SendRxPause(uint8_t prio, uint16_t quanta)
 {
-    m_pfcOut.push_back(MakePfcFrame(prio, quanta));
+    bool link = prio == kLinkPause;
+    m_pfcOut.push_back(link ? MakeLinkPauseFrame(quanta) : MakePfcFrame(prio, quanta));
     m_pauseSentTrace(prio, quanta);
     if (quanta == 0)
     {
-        m_counters.resumeFramesSent++;
+        (link ? m_counters.linkResumeFramesSent : m_counters.resumeFramesSent)++;
     }
     else
     {
-        m_counters.pauseFramesSent++;
-        RxPause& p = m_rxPause[prio];
-        p.refresh.Cancel();
-        p.refresh = Simulator::Schedule(GetPfcRefreshInterval(quanta),
-                                        &RoceNic::RefreshRxPause,
-                                        this,
-                                        prio);
+        (link ? m_counters.linkPauseFramesSent : m_counters.pauseFramesSent)++;
+        m_rxPause.ScheduleRefresh(prio,
+                                  GetPfcRefreshInterval(quanta),
+                                  &RoceNic::RefreshRxPause,
+                                  this);
     }
     TrySend();
 }
@@ -896,25 +975,52 @@ RoceNic::SendRxPause(uint8_t prio, uint16_t quanta)
 void
 RoceNic::RefreshRxPause(uint8_t prio)
 {
-    if (m_rxPause[prio].paused)
+    if (m_rxPause.IsXoff(prio))
     {
         SendRxPause(prio, m_rxPauseQuanta);
     }
 }
 
 void
-RoceNic::HandlePfc(Ptr<Packet> frame)
+RoceNic::HandleMacControl(Ptr<Packet> frame)
 {
+    uint8_t head[FEROCE_ETH_LEN + 2]; // EtherType and MAC-control opcode
+    feroce_frame_kind kind = FEROCE_FRAME_OTHER;
+    if (frame->GetSize() >= sizeof(head))
+    {
+        frame->CopyData(head, sizeof(head));
+        kind = feroce_frame_classify(head, sizeof(head));
+    }
+    if (kind == FEROCE_FRAME_LINK_PAUSE)
+    {
+        LinkPauseHeader pause;
+        frame->PeekHeader(pause);
+        if (pause.GetError() == FEROCE_WIRE_OK)
+        {
+            m_counters.linkPauseFramesReceived++;
+            if (!m_obeyLinkPause)
+            {
+                m_counters.linkPauseFramesIgnored++;
+                return;
+            }
+            ApplyLinkPause(pause.GetQuanta());
+            TrySend();
+            return;
+        }
+    }
     PfcHeader pfc;
-    frame->PeekHeader(pfc);
-    if (pfc.GetError() != FEROCE_WIRE_OK)
+    if (kind == FEROCE_FRAME_PFC)
+    {
+        frame->PeekHeader(pfc);
+    }
+    if (kind != FEROCE_FRAME_PFC || pfc.GetError() != FEROCE_WIRE_OK)
     {
         m_counters.unknownFrames++;
         m_rxDropTrace(frame);
         return;
     }
     m_counters.pauseFramesReceived++;
-    if (!m_pfcHonour)
+    if (!m_obeyPfc)
     {
         m_counters.pauseFramesIgnored++;
         return;

@@ -37,6 +37,11 @@ namespace ns3
  * of the frame on the wire or the next paced send, whichever is later.
  * PFC PAUSE frames from the link pause priorities for their quanta (512 bit
  * times each; 0 resumes) unless PfcHonour is false (a MAC without PFC).
+ * PauseHonour says which pause frames the MAC obeys: pfc (802.1Qbb, per
+ * priority), 802.3x (link-level PAUSE, opcode 0x0001: everything the port
+ * sends stops, ACKs and CNPs included, but its own MAC control frames), both
+ * or none; empty: what PfcHonour says (pfc or none).  The AdvCam boards'
+ * MAC (SURF's EthMacRxPause) obeys 802.3x only.
  * DCQCN: each QP runs a reaction point with the parameters of the
  * ReactionPoint attribute (or the preset DcqcnPreset, scaled to DataRate);
  * the receive side answers CE marks with CNPs moderated by the notification
@@ -53,7 +58,9 @@ namespace ns3
  * sender's go-back-N recovers it), unless RxPfc sends PFC PAUSE upstream
  * for the frame's priority when that priority holds more than RxXoffBytes
  * (XON at RxXonBytes), keeping GetPfcHeadroom() bytes for what is in flight,
- * as a switch port does (PAUSE of RxPauseQuanta, refreshed at half its time).
+ * as a switch port does (PAUSE of RxPauseQuanta, refreshed at half its time);
+ * with RxPauseFrames 802.3x it sends link-level PAUSE instead, for the whole
+ * buffer (or both kinds).
  */
 class RoceNic : public FeroceNetDevice
 {
@@ -92,6 +99,9 @@ class RoceNic : public FeroceNetDevice
     Ipv4Address GetIpv4Address() const;
     void SetIpv4Address(Ipv4Address address);
     bool IsDcqcnEnabled() const;
+    /// Which pause frames the MAC obeys (PauseHonour resolved by Validate).
+    bool ObeysPfc() const;
+    bool ObeysLinkPause() const;
 
     /**
      * Check every parameter (DCQCN reaction and notification point, PFC,
@@ -106,14 +116,18 @@ class RoceNic : public FeroceNetDevice
         uint64_t cnpsSent{0};
         uint64_t cnpsReceived{0};
         uint64_t pauseFramesReceived{0};
-        uint64_t pauseFramesIgnored{0}; ///< received while PfcHonour is false
-        uint64_t rxOverflowDrops{0};    ///< receive buffer full (software receiver)
-        uint64_t unknownFrames{0};      ///< not RoCEv2 for a known QP, nor PFC
-        uint64_t qpErrorDrops{0};       ///< RoCEv2 for a queue pair not in RTS (the error state)
+        uint64_t pauseFramesIgnored{0};      ///< received while PFC is not obeyed (PauseHonour)
+        uint64_t linkPauseFramesReceived{0}; ///< 802.3x PAUSE frames (opcode 0x0001)
+        uint64_t linkPauseFramesIgnored{0};  ///< received while 802.3x is not obeyed
+        uint64_t rxOverflowDrops{0};         ///< receive buffer full (software receiver)
+        uint64_t unknownFrames{0};           ///< not RoCEv2 for a known QP, nor PFC
+        uint64_t qpErrorDrops{0}; ///< RoCEv2 for a queue pair not in RTS (the error state)
         uint64_t qpErrors{0};
         uint64_t pauseFramesSent{0};  ///< PAUSE (quanta > 0) sent upstream for the receive buffer
         uint64_t resumeFramesSent{0}; ///< XON (quanta 0) sent upstream
-        uint64_t rxBufferPeak{0};     ///< most bytes ever in the receive buffer
+        uint64_t linkPauseFramesSent{0};  ///< 802.3x PAUSE (quanta > 0) sent (RxPauseFrames)
+        uint64_t linkResumeFramesSent{0}; ///< 802.3x PAUSE of 0 quanta sent
+        uint64_t rxBufferPeak{0};         ///< most bytes ever in the receive buffer
     };
 
     const Counters& GetCounters() const;
@@ -125,6 +139,7 @@ class RoceNic : public FeroceNetDevice
     uint32_t GetMaxDataFrame() const;
 
     typedef void (*PauseSentTracedCallback)(uint8_t priority, uint16_t quanta);
+    typedef void (*QpErrorTracedCallback)(uint32_t qpn);
     typedef void (*RxBufferTracedCallback)(uint32_t bytes);
 
   protected:
@@ -140,7 +155,10 @@ class RoceNic : public FeroceNetDevice
     /// Cancel a queue pair's timers and cut it from the NIC (release, dispose).
     static void Detach(const Ptr<RoceQueuePair>& qp);
     void SendControl(Ptr<FeroceFrame> frame, uint8_t priority);
-    void HandlePfc(Ptr<Packet> frame);
+    /// A frame that is not RoCEv2: PFC, 802.3x PAUSE, or unknown.
+    void HandleMacControl(Ptr<Packet> frame);
+    /// The PauseHonour and RxPauseFrames checks of Validate.
+    std::string ValidatePause();
     void RxProcessed(Ptr<FeroceFrame> frame, uint8_t prio);
     /// The receive-buffer checks of Validate.
     std::string ValidateReceiver();
@@ -148,12 +166,16 @@ class RoceNic : public FeroceNetDevice
     std::string CheckRxPfcUnused() const;
     /// XOFF or XON for prio after its receive-buffer bytes changed (RxPfc).
     void UpdateRxPfc(uint8_t prio);
+    /// XOFF or XON for m_rxPause[prio] holding bytes.
+    void Decide(uint8_t prio, uint64_t bytes);
+    /// A PAUSE (or XON) for prio: PFC, or for kLinkPause an 802.3x PAUSE.
     void SendRxPause(uint8_t prio, uint16_t quanta);
     void RefreshRxPause(uint8_t prio);
+    static const uint8_t kLinkPause = PauseSender::kLink; ///< the 802.3x PAUSE's entry
     /// Hand a RoCEv2 frame to its queue pair (or count it unknown).
     void Deliver(const Ptr<FeroceFrame>& frame);
     feroce_np_state* GetPortNpState();
-    void NotifyQpError();
+    void NotifyQpError(uint32_t qpn);
     /// The queue pair may have packets to send again (posted, or rewound): TrySend looks at it.
     void NotifySendable(uint32_t qpn);
     /// The first index in [from, to) whose m_sendable bit is set, or `to`.
@@ -169,6 +191,12 @@ class RoceNic : public FeroceNetDevice
     uint8_t m_cnpPriority;
     uint8_t m_cnpDscp;
     bool m_pfcHonour;
+    std::string m_pauseHonour;
+    std::string m_rxPauseFrames;
+    bool m_obeyPfc{true};        ///< PauseHonour resolved (Validate)
+    bool m_obeyLinkPause{false}; ///< PauseHonour resolved (Validate)
+    bool m_rxSendPfc{true};      ///< RxPauseFrames resolved (Validate)
+    bool m_rxSendLinkPause{false};
     std::string m_receiverModel;
     DataRate m_rxRate;
     Time m_rxPacketCost;
@@ -211,18 +239,10 @@ class RoceNic : public FeroceNetDevice
     uint32_t m_rxQueued;
     uint32_t m_rxClassBytes[8]{}; ///< receive-buffer bytes per priority
 
-    /// The XOFF state of a priority of the receive buffer.
-    struct RxPause
-    {
-        bool paused{false};
-        Time since;
-        Time total; ///< of the XOFF periods that ended
-        EventId refresh;
-    };
-
-    RxPause m_rxPause[8];
+    PauseSender m_rxPause; ///< per priority; [kLinkPause]: the 802.3x PAUSE of the whole buffer
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;
     TracedCallback<uint32_t> m_rxBufferTrace;
+    TracedCallback<uint32_t> m_qpErrorTrace;
     bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
     std::vector<RoceCompletion> m_completedScratch; ///< RoceQueuePair::AcknowledgeUpTo's list
     Counters m_counters;

@@ -254,7 +254,7 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     {
         m_traces->error(m_qpn, why);
     }
-    m_nic->NotifyQpError();
+    m_nic->NotifyQpError(m_qpn);
     bool firstEntry = true;
     for (std::size_t i = 0; i < flushed.size(); i++)
     {

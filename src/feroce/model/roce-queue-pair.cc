@@ -551,6 +551,15 @@ RoceQueuePair::PostReceive(uint64_t id)
 }
 
 void
+RoceQueuePair::SetError()
+{
+    if (m_state != ERROR)
+    {
+        EnterError(ROCE_WC_FLUSHED);
+    }
+}
+
+void
 RoceQueuePair::SetCompletionCallback(CompletionCallback cb)
 {
     m_completionCb = cb;

@@ -100,6 +100,13 @@ class RoceQueuePair : public Object
     bool PostSend(const RoceWorkRequest& wr);
     /// Post a receive buffer for SENDs (any size: feroce does not check overflow).
     void PostReceive(uint64_t id);
+    /**
+     * Move to the error state now, as ibv_modify_qp to IBV_QPS_ERR does (or the QP's host
+     * failing): the outstanding requests complete flushed and nothing more is sent or accepted.
+     * An RC connection in error is not revived: a new pair of queue pairs replaces it
+     * (RoceConnectionManager).
+     */
+    void SetError();
 
     typedef Callback<void, const RoceCompletion&> CompletionCallback;
     typedef Callback<void, const RoceReceive&> ReceiveCallback;

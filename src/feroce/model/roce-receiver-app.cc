@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -40,10 +41,56 @@ RoceReceiverApp::GetTypeId()
                           DoubleValue(0),
                           MakeDoubleAccessor(&RoceReceiverApp::m_postRate),
                           MakeDoubleChecker<double>(0, 1e12))
+            .AddAttribute("FragmentsPerEvent",
+                          "Event building: fragments (messages with immediate data = the event "
+                          "number) that make an event, one per board; 0: no event building",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceReceiverApp::m_fragmentsPerEvent),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EventTimeout",
+                          "Event building: an event still incomplete this long after its first "
+                          "fragment is closed (lost: partial timeout)",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&RoceReceiverApp::m_eventTimeout),
+                          MakeTimeChecker())
+            .AddAttribute("EventSlots",
+                          "Credits: events this receiver takes at once (announced to the "
+                          "assigner on the credit queue pair); 0: no credits",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceReceiverApp::m_eventSlots),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("CreditBatch",
+                          "Credits: slots freed before a credit message goes (1..EventSlots)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RoceReceiverApp::m_creditBatch),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("CreditInterval",
+                          "Credits: the count is sent again at least this often (a heartbeat "
+                          "the assigner's ReceiverTimeout watches)",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&RoceReceiverApp::m_creditInterval),
+                          MakeTimeChecker())
             .AddTraceSource("Rx",
                             "Payload delivered in order on a queue pair",
                             MakeTraceSourceAccessor(&RoceReceiverApp::m_rxTrace),
-                            "ns3::RoceReceiverApp::RxTracedCallback");
+                            "ns3::RoceReceiverApp::RxTracedCallback")
+            .AddTraceSource("EventBuilt",
+                            "Event building: the last fragment of an event arrived (its number)",
+                            MakeTraceSourceAccessor(&RoceReceiverApp::m_builtTrace),
+                            "ns3::RoceReceiverApp::EventTracedCallback")
+            .AddTraceSource("EventTimedOut",
+                            "Event building: an event closed incomplete after EventTimeout",
+                            MakeTraceSourceAccessor(&RoceReceiverApp::m_timedOutTrace),
+                            "ns3::RoceReceiverApp::EventTracedCallback")
+            .AddTraceSource("EventIncomplete",
+                            "Event building: an event closed with an empty fragment among its "
+                            "fragments (a board lost its own)",
+                            MakeTraceSourceAccessor(&RoceReceiverApp::m_incompleteTrace),
+                            "ns3::RoceReceiverApp::EventTracedCallback")
+            .AddTraceSource("EventLost",
+                            "Event building: a partial event lost when the host failed",
+                            MakeTraceSourceAccessor(&RoceReceiverApp::m_crashLostTrace),
+                            "ns3::RoceReceiverApp::EventTracedCallback");
     return tid;
 }
 
@@ -65,6 +112,7 @@ void
 RoceReceiverApp::DoDispose()
 {
     m_qps.clear();
+    m_creditQp = nullptr;
     Application::DoDispose();
 }
 
@@ -76,6 +124,229 @@ RoceReceiverApp::AddQueuePair(Ptr<RoceQueuePair> qp)
     m_bytes.push_back(0);
     // a bound free function: Callback::Bind needs ns-3.36
     qp->SetReceiveCallback(MakeBoundCallback(&RoceReceiverApp::ReceivedOn, this, index));
+}
+
+void
+RoceReceiverApp::ReplaceQueuePair(std::size_t i, Ptr<RoceQueuePair> qp)
+{
+    NS_ABORT_MSG_IF(i >= m_qps.size() || !qp, "RoceReceiverApp: ReplaceQueuePair(" << i << ")");
+    m_qps[i] = qp;
+    qp->SetReceiveCallback(MakeBoundCallback(&RoceReceiverApp::ReceivedOn, this, i));
+    if (m_postRate == 0)
+    {
+        while (qp->GetReceiveQueueLength() < m_receiveBuffers)
+        {
+            qp->PostReceive(m_nextRecvId++);
+            m_buffersPosted++;
+        }
+    }
+}
+
+void
+RoceReceiverApp::SetCreditQueuePair(Ptr<RoceQueuePair> qp)
+{
+    bool again = m_creditQp != nullptr;
+    m_creditQp = qp;
+    qp->SetCompletionCallback(MakeBoundCallback(&RoceReceiverApp::CreditCompletedOn, this));
+    m_creditWaiting = false;
+    m_creditFreed = 0;
+    if (again && m_up)
+    {
+        // a new connection: the assigner counts afresh (its first count is the slots)
+        m_granted = m_eventSlots;
+        SendCredits();
+    }
+}
+
+void
+RoceReceiverApp::CreditCompletedOn(RoceReceiverApp* app, const RoceCompletion& c)
+{
+    if (c.status == ROCE_WC_SUCCESS && app->m_creditWaiting)
+    {
+        app->SendCredits(); // a slot in the send queue again: the latest count
+    }
+}
+
+void
+RoceReceiverApp::SendCredits()
+{
+    if (!m_up || !m_creditQp || m_creditQp->GetState() != RoceQueuePair::RTS)
+    {
+        return;
+    }
+    RoceWorkRequest wr;
+    wr.id = m_creditMessages;
+    wr.write = false;
+    wr.withImm = true;
+    wr.imm = m_granted;
+    wr.length = 0;
+    m_creditWaiting = !m_creditQp->PostSend(wr);
+    if (!m_creditWaiting)
+    {
+        m_creditMessages++;
+    }
+}
+
+void
+RoceReceiverApp::Heartbeat()
+{
+    m_granted += m_creditFreed;
+    m_creditFreed = 0;
+    SendCredits();
+    m_heartbeat = Simulator::Schedule(m_creditInterval, &RoceReceiverApp::Heartbeat, this);
+}
+
+void
+RoceReceiverApp::Fragment(uint64_t event, bool empty)
+{
+    if (m_timedOut.count(event))
+    {
+        m_late++; // its event was closed: too late
+        return;
+    }
+    Partial& p = m_partial[event];
+    if (p.fragments == 0)
+    {
+        m_deadlines.emplace_back(Simulator::Now() + m_eventTimeout, event);
+        if (FeroceSim::IsExpired(m_timeoutEvent))
+        {
+            m_timeoutEvent =
+                Simulator::Schedule(m_eventTimeout, &RoceReceiverApp::CheckTimeouts, this);
+        }
+    }
+    p.incomplete = p.incomplete || empty;
+    if (++p.fragments < m_fragmentsPerEvent)
+    {
+        return;
+    }
+    bool incomplete = p.incomplete;
+    m_partial.erase(event);
+    if (incomplete)
+    {
+        m_timedOut.insert(event);
+        m_incomplete++;
+        m_incompleteTrace(event);
+    }
+    else
+    {
+        m_built++;
+        m_builtTrace(event);
+    }
+    Closed(event);
+}
+
+void
+RoceReceiverApp::CheckTimeouts()
+{
+    Time now = Simulator::Now();
+    while (!m_deadlines.empty() && m_deadlines.front().first <= now)
+    {
+        uint64_t event = m_deadlines.front().second;
+        m_deadlines.pop_front();
+        if (m_partial.erase(event))
+        {
+            m_timedOut.insert(event);
+            m_timedOutCount++;
+            m_timedOutTrace(event);
+            Closed(event);
+        }
+    }
+    if (!m_deadlines.empty())
+    {
+        m_timeoutEvent = Simulator::Schedule(m_deadlines.front().first - now,
+                                             &RoceReceiverApp::CheckTimeouts,
+                                             this);
+    }
+}
+
+void
+RoceReceiverApp::Closed(uint64_t /* event */)
+{
+    if (m_eventSlots == 0 || !m_creditQp)
+    {
+        return;
+    }
+    if (++m_creditFreed >= m_creditBatch)
+    {
+        m_granted += m_creditFreed;
+        m_creditFreed = 0;
+        SendCredits();
+    }
+}
+
+void
+RoceReceiverApp::Fail()
+{
+    m_up = false;
+    for (const auto& p : m_partial)
+    {
+        m_crashed++;
+        m_timedOut.insert(p.first); // a fragment of it that comes later is no use
+        m_crashLostTrace(p.first);
+    }
+    m_partial.clear();
+    m_deadlines.clear();
+    m_timeoutEvent.Cancel();
+    m_heartbeat.Cancel();
+}
+
+void
+RoceReceiverApp::Restart()
+{
+    m_up = true;
+    m_creditFreed = 0;
+    if (m_eventSlots && m_creditQp)
+    {
+        m_heartbeat = Simulator::Schedule(m_creditInterval, &RoceReceiverApp::Heartbeat, this);
+    }
+}
+
+bool
+RoceReceiverApp::IsUp() const
+{
+    return m_up;
+}
+
+uint64_t
+RoceReceiverApp::GetEventsBuilt() const
+{
+    return m_built;
+}
+
+uint64_t
+RoceReceiverApp::GetEventsTimedOut() const
+{
+    return m_timedOutCount;
+}
+
+uint64_t
+RoceReceiverApp::GetEventsIncomplete() const
+{
+    return m_incomplete;
+}
+
+uint64_t
+RoceReceiverApp::GetEventsCrashed() const
+{
+    return m_crashed;
+}
+
+uint64_t
+RoceReceiverApp::GetLateFragments() const
+{
+    return m_late;
+}
+
+uint64_t
+RoceReceiverApp::GetCreditMessages() const
+{
+    return m_creditMessages;
+}
+
+std::size_t
+RoceReceiverApp::GetPartialEvents() const
+{
+    return m_partial.size();
 }
 
 std::string
@@ -92,6 +363,26 @@ RoceReceiverApp::Validate() const
         return "ReceiveBuffers = 0 is not allowed with PostRate = " + std::to_string(m_postRate) +
                ": expected >= 1 (the most buffers waiting on a queue pair)";
     }
+    if (m_fragmentsPerEvent && !m_eventTimeout.IsStrictlyPositive())
+    {
+        return "EventTimeout = " + std::to_string(m_eventTimeout.GetNanoSeconds()) +
+               "ns is not allowed with FragmentsPerEvent > 0: expected > 0";
+    }
+    if (m_eventSlots && !m_fragmentsPerEvent)
+    {
+        return "EventSlots = " + std::to_string(m_eventSlots) +
+               " is not allowed with FragmentsPerEvent = 0: expected 0 (credits count events)";
+    }
+    if (m_eventSlots && (m_creditBatch < 1 || m_creditBatch > m_eventSlots))
+    {
+        return "CreditBatch = " + std::to_string(m_creditBatch) +
+               " is not allowed: expected 1..EventSlots = " + std::to_string(m_eventSlots);
+    }
+    if (m_eventSlots && !m_creditInterval.IsStrictlyPositive())
+    {
+        return "CreditInterval = " + std::to_string(m_creditInterval.GetNanoSeconds()) +
+               "ns is not allowed with EventSlots > 0: expected > 0";
+    }
     return "";
 }
 
@@ -100,6 +391,12 @@ RoceReceiverApp::StartApplication()
 {
     std::string error = Validate();
     NS_ABORT_MSG_IF(!error.empty(), "RoceReceiverApp: " << error);
+    if (m_eventSlots && m_creditQp)
+    {
+        m_granted = m_eventSlots;
+        SendCredits();
+        m_heartbeat = Simulator::Schedule(m_creditInterval, &RoceReceiverApp::Heartbeat, this);
+    }
     if (m_postRate > 0)
     {
         m_postStart = Simulator::Now();
@@ -145,6 +442,7 @@ void
 RoceReceiverApp::StopApplication()
 {
     m_postEvent.Cancel();
+    m_heartbeat.Cancel();
 }
 
 void
@@ -156,6 +454,10 @@ RoceReceiverApp::ReceivedOn(RoceReceiverApp* app, std::size_t index, const RoceR
 void
 RoceReceiverApp::Received(std::size_t index, const RoceReceive& r)
 {
+    if (!m_up)
+    {
+        return; // a failed host delivers nothing
+    }
     m_bytes[index] += r.bytes;
     m_totalBytes += r.bytes;
     m_rxTrace(r.qpn, r.bytes);
@@ -166,6 +468,11 @@ RoceReceiverApp::Received(std::size_t index, const RoceReceive& r)
         {
             m_qps[index]->PostReceive(m_nextRecvId++); // the consumed buffer goes back
             m_buffersPosted++;
+        }
+        if (m_fragmentsPerEvent && r.withImm)
+        {
+            // (a fragment's last packet carries at least a byte: an empty one is a single packet)
+            Fragment(r.imm, r.bytes == 0);
         }
     }
 }

@@ -7,13 +7,17 @@
 #ifndef ROCE_RECEIVER_APP_H
 #define ROCE_RECEIVER_APP_H
 
+#include "event-building.h"
 #include "roce-queue-pair.h"
 
 #include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/traced-callback.h"
 
+#include <deque>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace ns3
@@ -30,6 +34,21 @@ namespace ns3
  * than ReceiveBuffers are posted there (a consumed buffer is not re-posted).
  * A SEND that finds no buffer gets an RNR NAK, so SEND goodput is bounded by
  * PostRate x message size.
+ *
+ * Event building (FragmentsPerEvent > 0): a message with immediate data is
+ * the fragment of event imm from one board; the event is built when
+ * FragmentsPerEvent fragments have arrived (EventBuilt), or closed incomplete
+ * EventTimeout after its first fragment (EventTimedOut; later fragments of it
+ * are dropped); an empty fragment (a zero-length message, a board's word that
+ * it lost its fragment) counts, and the event closes incomplete when the last
+ * arrives (EventIncomplete).  Credits (EventSlots > 0, with a credit queue pair to the
+ * assigner): the receiver announces how many events it can take, as the
+ * cumulative count of event slots it has granted in the immediate data of a
+ * SEND: EventSlots at the start and on every new connection, one more for
+ * each event it closes (sent when CreditBatch have gathered), and the count
+ * again every CreditInterval as a heartbeat.  A slow receiver (Soft-RoCE)
+ * closes its events late and so asks for fewer.  Fail and Restart model the
+ * host crashing (its partial events lost, nothing sent) and booting again.
  */
 class RoceReceiverApp : public Application
 {
@@ -49,10 +68,34 @@ class RoceReceiverApp : public Application
     /// Receive buffers posted so far (all queue pairs).
     uint64_t GetBuffersPosted() const;
 
+    /// A new connection for the i-th queue pair (the old one is in error).
+    void ReplaceQueuePair(std::size_t i, Ptr<RoceQueuePair> qp);
+    /// The queue pair on which credits go to the assigner (again after a reconnection: the
+    /// count starts over with the slots free then).
+    void SetCreditQueuePair(Ptr<RoceQueuePair> qp);
+    /// The host crashes: partial events are lost (EventLost), nothing more is received or sent.
+    void Fail();
+    /// The host is back: empty, it takes events again once its connections are re-established.
+    void Restart();
+    bool IsUp() const;
+
+    /// Events built, closed incomplete, and lost in a crash; fragments dropped (late, or
+    /// arriving while down); credit messages sent.
+    uint64_t GetEventsBuilt() const;
+    uint64_t GetEventsTimedOut() const;
+    /// Events closed with an empty fragment among theirs.
+    uint64_t GetEventsIncomplete() const;
+    uint64_t GetEventsCrashed() const;
+    uint64_t GetLateFragments() const;
+    uint64_t GetCreditMessages() const;
+    /// Events with some fragments here now.
+    std::size_t GetPartialEvents() const;
+
     /// "" or a message naming the parameter, its value and what is allowed.
     std::string Validate() const;
 
     typedef void (*RxTracedCallback)(uint32_t qpn, uint64_t bytes);
+    typedef void (*EventTracedCallback)(uint64_t event);
 
   protected:
     void DoDispose() override;
@@ -65,6 +108,16 @@ class RoceReceiverApp : public Application
     void PostTick();
     void SchedulePost();
     static void ReceivedOn(RoceReceiverApp* app, std::size_t index, const RoceReceive& r);
+    /// A fragment of event arrived whole (empty: the board lost it).
+    void Fragment(uint64_t event, bool empty);
+    /// An event left (built or closed incomplete): its slot is free for a credit.
+    void Closed(uint64_t event);
+    /// The oldest partial events' timeouts.
+    void CheckTimeouts();
+    /// Send the granted count (if the credit queue pair has room; else after a completion).
+    void SendCredits();
+    void Heartbeat();
+    static void CreditCompletedOn(RoceReceiverApp* app, const RoceCompletion& c);
 
     uint32_t m_receiveBuffers;
     double m_postRate;
@@ -78,6 +131,40 @@ class RoceReceiverApp : public Application
     uint64_t m_messages;
     uint64_t m_nextRecvId;
     TracedCallback<uint32_t, uint64_t> m_rxTrace;
+
+    // event building
+    uint32_t m_fragmentsPerEvent{0};
+    Time m_eventTimeout;
+    uint32_t m_eventSlots{0};
+    uint32_t m_creditBatch{1};
+    Time m_creditInterval;
+    bool m_up{true};
+
+    struct Partial
+    {
+        uint32_t fragments{0};
+        bool incomplete{false}; ///< an empty fragment came
+    };
+
+    std::unordered_map<uint64_t, Partial> m_partial;
+    std::unordered_set<uint64_t> m_timedOut; ///< closed unbuilt: late fragments are dropped
+    std::deque<std::pair<Time, uint64_t>> m_deadlines; ///< (timeout, event) by first fragment
+    EventId m_timeoutEvent;
+    uint64_t m_built{0};
+    uint64_t m_timedOutCount{0};
+    uint64_t m_incomplete{0};
+    uint64_t m_crashed{0};
+    uint64_t m_late{0};
+    Ptr<RoceQueuePair> m_creditQp;
+    uint32_t m_granted{0};     ///< slots granted on this credit connection (cumulative)
+    uint32_t m_creditFreed{0}; ///< slots freed since the last credit message
+    bool m_creditWaiting{false};
+    uint64_t m_creditMessages{0};
+    EventId m_heartbeat;
+    TracedCallback<uint64_t> m_builtTrace;
+    TracedCallback<uint64_t> m_timedOutTrace;
+    TracedCallback<uint64_t> m_incompleteTrace;
+    TracedCallback<uint64_t> m_crashLostTrace;
 };
 
 } // namespace ns3

@@ -67,6 +67,7 @@ static const struct check_test tests[] = {
     CHECK_TEST(test_wire_round_trip),
     CHECK_TEST(test_wire_padded_frames),
     CHECK_TEST(test_pfc_round_trip),
+    CHECK_TEST(test_link_pause_round_trip),
     CHECK_TEST(test_wire_truncation),
     CHECK_TEST(test_wire_random_input),
     CHECK_TEST(test_wire_encode_errors),

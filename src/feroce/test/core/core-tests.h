@@ -54,6 +54,7 @@ void test_wire_known_frames(void);
 void test_wire_round_trip(void);
 void test_wire_padded_frames(void);
 void test_pfc_round_trip(void);
+void test_link_pause_round_trip(void);
 void test_wire_truncation(void);
 void test_wire_random_input(void);
 void test_wire_encode_errors(void);

@@ -560,6 +560,52 @@ void test_pfc_round_trip(void)
     CHECK_EQ(feroce_pfc_decode(&d, want, 64), FEROCE_WIRE_OK);
 }
 
+/* 802.3x PAUSE (802.3 Annex 31B): the bytes, a round trip, truncation and PFC kept apart */
+void test_link_pause_round_trip(void)
+{
+    static const uint8_t head[] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00,
+                                    0x00, 0x00, 0x07, 0x88, 0x08, 0x00, 0x01, 0xff, 0xfe };
+    struct feroce_link_pause p, d;
+    struct feroce_pfc pfc;
+    uint8_t buf[FEROCE_PFC_FRAME_LEN], want[64];
+    size_t i;
+
+    memset(&p, 0, sizeof p);
+    p.src[0] = 2;
+    p.src[5] = 7;
+    p.quanta = 0xfffe;
+    CHECK_EQ(feroce_link_pause_encode(&p, buf, sizeof buf), FEROCE_WIRE_OK);
+    memset(want, 0, sizeof want);
+    memcpy(want, head, sizeof head);
+    CHECK(memcmp(buf, want, 60) == 0);
+    CHECK_EQ(feroce_frame_classify(buf, 60), FEROCE_FRAME_LINK_PAUSE);
+    CHECK_EQ(feroce_link_pause_decode(&d, buf, 60), FEROCE_WIRE_OK);
+    CHECK(memcmp(&p, &d, sizeof p) == 0);
+    /* a PFC decoder refuses it, and the PAUSE decoder refuses PFC */
+    CHECK_EQ(feroce_pfc_decode(&pfc, buf, 60), FEROCE_WIRE_NOT_PFC);
+    memset(&pfc, 0, sizeof pfc);
+    pfc.enable = 1;
+    CHECK_EQ(feroce_pfc_encode(&pfc, want, sizeof want), FEROCE_WIRE_OK);
+    CHECK_EQ(feroce_link_pause_decode(&d, want, 60), FEROCE_WIRE_NOT_LINK_PAUSE);
+    /* another destination or EtherType */
+    memcpy(want, buf, 60);
+    want[0] = 0x00;
+    CHECK_EQ(feroce_link_pause_decode(&d, want, 60), FEROCE_WIRE_NOT_LINK_PAUSE);
+    memcpy(want, buf, 60);
+    want[13] = 0x09;
+    CHECK_EQ(feroce_link_pause_decode(&d, want, 60), FEROCE_WIRE_NOT_LINK_PAUSE);
+    CHECK_EQ(feroce_frame_classify(want, 60), FEROCE_FRAME_OTHER);
+    /* reserved bytes are ignored; cut short it is truncated; a small buffer is refused */
+    memcpy(want, buf, 60);
+    want[40] = 0xaa;
+    CHECK_EQ(feroce_link_pause_decode(&d, want, 60), FEROCE_WIRE_OK);
+    CHECK_EQ(d.quanta, 0xfffe);
+    for (i = 16; i < FEROCE_PFC_FRAME_LEN; i++)
+        CHECK_EQ(feroce_link_pause_decode(&d, buf, i), FEROCE_WIRE_TRUNCATED);
+    CHECK_EQ(feroce_link_pause_encode(&p, want, 59), FEROCE_WIRE_NO_SPACE);
+    CHECK(strcmp(feroce_wire_err_name(FEROCE_WIRE_NOT_LINK_PAUSE), "FEROCE_WIRE_NOT_LINK_PAUSE") == 0);
+}
+
 /* every valid frame cut short is refused, whatever is cut */
 void test_wire_truncation(void)
 {

@@ -92,11 +92,27 @@ static void check_pfc(const uint8_t *data, size_t size)
         MUST(i == 16 || again[i] == data[i]);
 }
 
+static void check_link_pause(const uint8_t *data, size_t size)
+{
+    struct feroce_link_pause p;
+    uint8_t again[FEROCE_PFC_FRAME_LEN];
+    size_t i;
+
+    if (feroce_link_pause_decode(&p, data, size) != FEROCE_WIRE_OK)
+        return;
+    MUST(size >= FEROCE_PFC_FRAME_LEN);
+    MUST(feroce_frame_classify(data, size) == FEROCE_FRAME_LINK_PAUSE);
+    MUST(feroce_link_pause_encode(&p, again, sizeof again) == FEROCE_WIRE_OK);
+    for (i = 0; i < 18; i++)
+        MUST(again[i] == data[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     check_roce(data, size);
     check_pfc(data, size);
+    check_link_pause(data, size);
     return 0;
 }

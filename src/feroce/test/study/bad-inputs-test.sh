@@ -184,6 +184,29 @@ clock_hz = "1e9x" is not allowed|feroce-rp-trace --fixed --clock-hz 1e9x WORK/rp
 the Soft-RoCE receiver (--softPacketCost, --softByteRate, --softBuffer): RxBufferSize = 0|advcam-receiver --softBuffer=0
 --ChecksumEnabled=1 is not allowed: |advcam-incast --ChecksumEnabled=1
 --SchedulerType=ns3::MapScheduler is not allowed: this program runs no simulation|fixed-point-widths --SchedulerType=ns3::MapScheduler --outdir=WORK/fpw
+--failAt=20ms is not allowed: expected a time in [0, duration = 10ms)|advcam-eventbuilding --boards=8 --failReceiver=1 --failAt=20ms
+--returnAt=2ms is not allowed: expected a time after --failAt = 3000us|advcam-eventbuilding --boards=8 --failReceiver=1 --failAt=3ms --returnAt=2ms
+--eventSlots=0 is not allowed: expected 1..1000000|advcam-eventbuilding --boards=8 --assignment=availability --eventSlots=0
+--assignment=random is not allowed: expected static or availability|advcam-eventbuilding --boards=8 --assignment=random
+--failReceiver=4 is not allowed: expected -1 (none) or a receiver 0..3|advcam-eventbuilding --boards=8 --failReceiver=4
+--slowReceiver=7 is not allowed|advcam-eventbuilding --boards=8 --slowReceiver=7
+--pauseHonour=802.3x is not allowed with --pfcHonour=1: they contradict each other|advcam-eventbuilding --boards=8 --pauseHonour=802.3x --pfcHonour=1
+PauseHonour = both is not allowed with PfcHonour = false|advcam-incast --pfcHonour=0 --ns3::RoceNic::PauseHonour=both
+--pauseHonour=pause is not allowed: expected pfc, 802.3x, both or none|advcam-eventbuilding --boards=8 --pauseHonour=pause
+--eventSlots is not allowed with --assignment=static|advcam-eventbuilding --boards=8 --eventSlots=8
+--mttr=0 is not allowed: expected a time > 0 with --mtbf|advcam-eventbuilding --boards=8 --mtbf=5ms
+--mtbf is not allowed with --failReceiver|advcam-eventbuilding --boards=8 --mtbf=5ms --mttr=1ms --failReceiver=1 --failAt=1ms
+--failAt and --returnAt are not allowed without --failReceiver|advcam-eventbuilding --boards=8 --failAt=1ms
+--failMode=disk is not allowed: expected host or link|advcam-eventbuilding --boards=8 --failMode=disk
+--creditBatch=9 is not allowed: expected 1..eventSlots = 4|advcam-eventbuilding --boards=8 --assignment=availability --creditBatch=9
+--retryCount=8 is not allowed: expected 0..7|advcam-eventbuilding --boards=8 --retryCount=8
+--slowBuffer is not allowed without --slowReceiver|advcam-eventbuilding --boards=8 --slowBuffer=1000
+--pauseFrames=pause is not allowed: expected pfc, 802.3x or both|advcam-eventbuilding --boards=8 --pauseFrames=pause
+PauseFrames = 802.3x is not allowed with PfcEnabled = false|advcam-eventbuilding --boards=8 --pauseFrames=802.3x --pfc=0
+--watchdogAction=shout is not allowed: expected drop or forward|advcam-eventbuilding --boards=8 --watchdogAction=shout
+--watchdogRestore=0 is not allowed: expected > 0|advcam-eventbuilding --boards=8 --watchdog=1ms --watchdogRestore=0
+--ns3::RoceFrontEndApp::Assignment=availability is not allowed: it is how the program wires its boards|advcam-camera --boards=8 --ns3::RoceFrontEndApp::Assignment=availability
+PauseFrames = both is not allowed|advcam-incast --ns3::FeroceSwitch::PauseFrames=both --pfc=0
 '
 if [ "$(id -u)" != 0 ]; then
     # root writes into a read-only file anyway

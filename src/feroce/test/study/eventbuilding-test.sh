@@ -1,0 +1,97 @@
+#!/bin/sh
+# advcam-eventbuilding as a user runs it, small and short (CI; the real runs are the docs'):
+#  - static assignment without failure: goodput.csv byte for byte advcam-camera's;
+#  - a receiver's host crashes and comes back, under both policies: every counter adds up
+#    (identity_violations=0, and generated = built + lost by cause + in flight recomputed here
+#    from events.csv), no event triggered after the assigner dropped it went to it, the dead
+#    receiver builds events again after its return, static loses more;
+#  - a slow (Soft-RoCE) receiver takes a smaller share under availability, and loses nothing;
+#  - random failures (MTBF/MTTR) add up; a link (not host) down for less than the queue pairs'
+#    retries loses nothing (RC retransmits).
+#   eventbuilding-test.sh EXAMPLES_DIR WORK_DIR
+set -eu
+. "$(dirname "$0")/../lib.sh"
+bin=$1
+work=$2
+rm -rf "$work"
+mkdir -p "$work"
+small="--boards=24 --boardsPerLeaf=12 --receivers=3 --db=none"
+metric() { sed -n "s/^$2=//p" "$work/$1/metrics.txt"; }
+same() { # NAME EXPECTED ACTUAL
+    if [ "$2" = "$3" ]; then ok; else bad "$1: expected '$2', found '$3'"; fi
+}
+more() { # NAME A B: A > B
+    if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a > b) }'; then ok; else bad "$1: $2 is not > $3"; fi
+}
+run() { # NAME FLAGS...
+    name=$1
+    shift
+    # shellcheck disable=SC2086 # the words of $small
+    if ! "$bin/advcam-eventbuilding" $small --outdir="$work/$name" "$@" >"$work/$name.log" 2>&1; then
+        bad "$name: exit status $?: $(tail -3 "$work/$name.log")"
+    fi
+}
+adds_up() { # NAME: the identities, and events.csv's columns against the metrics
+    same "$1: identity_violations" 0 "$(metric "$1" identity_violations)"
+    sums=$(awk -F, 'NR > 1 { for (i = 2; i <= 8; i++) s[i] += $i }
+        END { print s[2], s[3] + s[4] + s[5] + s[6] + s[7] + s[8] }' "$work/$1/events.csv")
+    same "$1: events.csv generated = built + lost + in flight" "${sums% *}" "${sums#* }"
+    same "$1: events.csv generated = the metric" "$(metric "$1" events_generated)" "${sums% *}"
+    lost=$(($(metric "$1" events_lost_board_buffer) + $(metric "$1" events_lost_receiver_dead) +
+        $(metric "$1" events_lost_retries_exhausted) + $(metric "$1" events_lost_partial_timeout)))
+    same "$1: events_lost = the sum of its causes" "$(metric "$1" events_lost)" "$lost"
+}
+
+# the static rule is advcam-camera's: the same fabric, queue pairs and streams
+run static --duration=3ms --window=500us --warmup=500us
+# shellcheck disable=SC2086
+"$bin/advcam-camera" $small --duration=3ms --window=500us --warmup=500us \
+    --outdir="$work/camera" >"$work/camera.log" 2>&1
+if cmp -s "$work/static/goodput.csv" "$work/camera/goodput.csv"; then ok; else
+    bad "static assignment: goodput.csv differs from advcam-camera's"
+fi
+adds_up static
+same "static: nothing lost" 0 "$(metric static events_lost)"
+
+# receiver 1's host crashes at 2 ms and is back at 5 ms; its queue pairs give up after 4 timeouts
+# of 200 us, connections are re-established 100 us after it is back
+crash="--duration=10ms --failReceiver=1 --failAt=2ms --returnAt=5ms --ackTimeout=200us --retryCount=3"
+# shellcheck disable=SC2086
+run avail --assignment=availability $crash
+# shellcheck disable=SC2086
+run staticfail $crash
+adds_up avail
+adds_up staticfail
+same "availability: posts after detection" 0 "$(metric avail posts_after_detection)"
+more "availability: failure detected" "$(metric avail failure_detect_ms)" 0
+more "availability: lost with the dead receiver" "$(metric avail events_lost_receiver_dead)" 0
+same "availability: no board buffer loss" 0 "$(metric avail events_lost_board_buffer)"
+more "static loses more" "$(metric staticfail events_lost)" "$(metric avail events_lost)"
+for r in avail staticfail; do
+    more "$r: connections re-established" "$(metric $r reconnections)" 0
+    # receiver 1 (column 13) builds events triggered after its return
+    back=$(awk -F, 'NR > 1 && $1 > 0.006 { n += $13 } END { print n + 0 }' "$work/$r/events.csv")
+    more "$r: receiver 1 builds again after its return" "$back" 0
+    quiet=$(awk -F, 'NR > 1 && $1 > 0.003 && $1 <= 0.005 { n += $13 } END { print n + 0 }' \
+        "$work/$r/events.csv")
+    same "$r: receiver 1 builds nothing while down" 0 "$quiet"
+done
+
+# a slow receiver: Soft-RoCE at about 5 Gb/s beside two at 100 Gb/s
+run slow --duration=8ms --assignment=availability --slowReceiver=2
+adds_up slow
+more "slow receiver's share below a third" 0.2 "$(metric slow rx2_events_built_fraction)"
+same "slow receiver: nothing lost" 0 "$(metric slow events_lost)"
+
+# random failures
+run random --duration=10ms --assignment=availability --mtbf=4ms --mttr=1ms --ackTimeout=200us \
+    --retryCount=3
+adds_up random
+more "random: failures happened" "$(metric random reconnections)" 0
+# a link (not the host) down for 400 us, less than the queue pairs' retries: RC rides it out
+run link --assignment=availability --duration=10ms --failReceiver=1 --failAt=2ms \
+    --returnAt=2400us --ackTimeout=200us --retryCount=3 --failMode=link
+adds_up link
+same "a short link failure: nothing lost" 0 "$(metric link events_lost)"
+same "a short link failure: no new connection" 0 "$(metric link reconnections)"
+finish
