@@ -16,8 +16,9 @@
  * (with --fail-seed=N: only for that RngRun), --fail-unless=DIR (status 3
  * unless DIR exists: a folder, since a file named by a flag is hashed into
  * the point's key and creating it would make new points), --stderr=TEXT,
- * --crash=1 (abort), --selfkill=1 (SIGKILL itself), --rows=N (write N rows instead of one), --log=FILE
- * (append "x y seed" when it finishes), --noclose=1 (exit without closing
+ * --crash=1 (abort), --selfkill=1 (SIGKILL itself), --rows=N (write N rows
+ * instead of one), --log=DIR (append "x y seed" to DIR/runs.log when it
+ * finishes: a folder, for the same reason as --fail-unless), --noclose=1 (exit without closing
  * --db, so its row stays in the write-ahead log), or all of that by name with
  * --mode=ok|fail|crash|kill|hang|norow|tworows (fail: status 3; hang: sleep
  * for 1000 s; norow: exit 0 without a row; tworows: two rows).
@@ -275,7 +276,9 @@ int main(int argc, char **argv)
         sqlite3_close(db);
     }
     if (log) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/runs.log", log);
+        int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0666);
         if (fd >= 0) {
             dprintf(fd, "%g %g %ld\n", x, y, seed);
             close(fd);

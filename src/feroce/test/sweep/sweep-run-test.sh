@@ -14,10 +14,11 @@ cd "$work" || exit 1
 q() { sqlite3 "$1/sweep.db" "$2"; }
 
 # --- a small sweep: every point runs once, into its own directory, and is recorded
+mkdir basic
 cat > basic.sweep <<EOT
 name basic
 program $fake
-flags --duration=2ms --log=$work/basic.log
+flags --duration=2ms --log=$work/basic
 param x list 1 2 3
 param label list "a b"
 replications 2
@@ -30,7 +31,7 @@ grep -q 'this run: 6 points (6 done, 0 failed) in .* on 2 jobs; .*driver overhea
 [ ! -s run1.err ] && ok || bad "stderr not quiet off a terminal: $(cat run1.err)"
 [ "$(q b "SELECT count(*) FROM points WHERE status = 'done'")" = 6 ] && ok || bad "basic: done points"
 [ "$(q b "SELECT count(*) FROM runs")" = 6 ] && ok || bad "basic: runs"
-[ "$(wc -l < basic.log)" -eq 6 ] && ok || bad "basic: $(wc -l < basic.log) executions"
+[ "$(wc -l < basic/runs.log)" -eq 6 ] && ok || bad "basic: $(wc -l < basic/runs.log) executions"
 # each points row names its run, whose seed and parameters are the point's
 [ "$(q b "SELECT count(*) FROM points p JOIN runs r ON r.id = p.run_id WHERE r.seed = p.seed AND
           json_extract(r.params, '\$.x') = json_extract(p.combo, '\$.x') AND json_extract(r.params, '\$.label') = 'a b'
@@ -52,11 +53,11 @@ EOT
 # --- the same sweep again: nothing runs; one more value: only its points run
 "$sweep" run basic.sweep -j 2 --dir b > run2.out 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q 'nothing to run' run2.out && ok || bad "rerun: $rc $(cat run2.out)"
-[ "$(wc -l < basic.log)" -eq 6 ] && [ "$(q b "SELECT count(*) FROM runs")" = 6 ] && ok || bad "rerun ran points again"
+[ "$(wc -l < basic/runs.log)" -eq 6 ] && [ "$(q b "SELECT count(*) FROM runs")" = 6 ] && ok || bad "rerun ran points again"
 sed -i 's/^param x list 1 2 3$/param x list 1 2 3 4/' basic.sweep
 "$sweep" run basic.sweep --dir b > run3.out 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q 'this run: 2 points (2 done' run3.out && ok || bad "grown grid: $rc $(cat run3.out)"
-[ "$(wc -l < basic.log)" -eq 8 ] && [ "$(q b "SELECT count(*) FROM runs")" = 8 ] && ok || bad "grown grid: executions"
+[ "$(wc -l < basic/runs.log)" -eq 8 ] && [ "$(q b "SELECT count(*) FROM runs")" = 8 ] && ok || bad "grown grid: executions"
 
 # --- failures: recorded with exit status / signal / timeout and stderr, reported, not dropped
 cat > fail.sweep <<EOT
@@ -110,10 +111,11 @@ mkdir marker
 [ "$(q r "SELECT group_concat(status || attempts, ' ') FROM points")" = "done2 done2" ] && ok || bad "retry rows: $(q r 'SELECT * FROM points')"
 
 # --- kill -9 of the driver mid-sweep, three times, then a resume
+mkdir kill
 cat > kill.sweep <<EOT
 name kill
 program $fake
-flags --sleep=0.12 --log=$work/kill.log
+flags --sleep=0.12 --log=$work/kill
 param x lin 1 12 12
 param y list 0 1
 replications 2
@@ -140,9 +142,9 @@ done
 done_before=$(q k "SELECT count(*) FROM points")
 [ "$done_before" -gt 10 ] && [ "$done_before" -lt $total ] && ok || bad "kills came too early or too late: $done_before done"
 # the points that were running died with the driver: nothing more is written
-lines=$(wc -l < kill.log)
+lines=$(wc -l < kill/runs.log)
 sleep 0.4
-[ "$(wc -l < kill.log)" -eq "$lines" ] && ok || bad "points went on running after kill -9 of the driver"
+[ "$(wc -l < kill/runs.log)" -eq "$lines" ] && ok || bad "points went on running after kill -9 of the driver"
 "$sweep" run kill.sweep -j 2 --dir k > resume.out 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q "kill: $total points .*: $total done, 0 failed, 0 not run" resume.out && ok || bad "resume: $rc $(cat resume.out)"
 grep -q "this run: $((total - done_before)) points" resume.out && ok || bad "resume ran other than the missing points: $(cat resume.out)"
