@@ -33,6 +33,7 @@
 
 #include "ns3/advcam-window-chain.h"
 #include "ns3/core-module.h"
+#include "ns3/feroce-flag-groups.h"
 #include "ns3/feroce-study.h"
 #include "ns3/network-module.h"
 #include "ns3/roce-frontend-app.h"
@@ -224,6 +225,7 @@ struct Flags : Grid
     uint32_t receiveBuffers{64};
     uint32_t rnrRetry{7};
     uint32_t rnrTimerCode{1};
+    DcqcnSwitchFlags fabric; ///< the switch's part, with --viaSwitch (the NICs run no DCQCN)
 
     void AddTo(FeroceStudy& study);
 };
@@ -327,6 +329,7 @@ Flags::AddTo(FeroceStudy& study)
     study.Owns("ns3::RoceQueuePair::SendQueueDepth", "depths");
     study.Owns("ns3::RoceFrontEndApp::MaxOutstanding", "depths");
     study.Owns("ns3::RoceFrontEndApp::MessageSize", "messageSizes");
+    fabric.AddSwitchTo(study);
     study.Owns("ns3::RoceFrontEndApp::Write", "opcodes");
     study.Owns("ns3::FeroceChannel::Delay", "delays");
 }
@@ -343,15 +346,21 @@ main(int argc, char* argv[])
                       MicroSeconds(500),
                       MilliSeconds(1));
     f.AddTo(study);
+    const std::string noSwitch = "without --viaSwitch this program builds no switch";
     if (!study.Parse(argc, argv) ||
-        (!f.viaSwitch && study.RefuseType("ns3::FeroceSwitch",
-                                          "without --viaSwitch this program builds no switch")))
+        (!f.viaSwitch && study.RefuseType("ns3::FeroceSwitch", noSwitch)))
     {
         return study.GetExitCode();
+    }
+    if (!f.viaSwitch && study.GetCommandLine().IsGiven("pfcHonour"))
+    {
+        return study.Reject(study.GetCommandLine().GetGivenAs("ns3::RoceNic::PfcHonour") +
+                            " is not allowed: " + noSwitch + " (nothing sends PAUSE)");
     }
     Time duration = study.GetDuration();
     Time from = study.GetMeasureFrom();
     study.SetBeneath("ns3::RoceNic::DcqcnEnabled", "false"); // one flow, no congestion
+    f.fabric.SetHeadroomCheck(study);
 
     RoceHelper helper;
     Chains chains;
@@ -398,6 +407,15 @@ main(int argc, char* argv[])
             duration);
     }
     helper.PopulateRoutes();
+    const WindowChain* longest = nullptr; // the switch whose links need the most headroom
+    for (auto& c : chains)
+    {
+        longest = c->sw && (!longest || c->delay > longest->delay) ? c.get() : longest;
+    }
+    if (longest)
+    {
+        f.fabric.WarnHeadroom(study, *longest->sw, 0);
+    }
     for (auto& c : chains)
     {
         std::string error = c->error.empty() && c->sw ? c->sw->Validate() : c->error;

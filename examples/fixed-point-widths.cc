@@ -26,14 +26,11 @@
 #include "ns3/feroce-run-output.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
-#include <sys/stat.h>
 #include <vector>
 
 using namespace ns3;
@@ -254,27 +251,27 @@ struct Widths
     }
 };
 
-/// "a:b" -> [a, b], each a whole number by the front door's grammar
-bool
-ParseRange(const std::string& text, uint32_t* lo, uint32_t* hi)
+/// A width flag: lo:hi within min:max (the front door expands it; a list must be one run).
+void
+AddWidths(FeroceCommandLine& cmd,
+          const std::string& name,
+          const std::string& help,
+          std::vector<uint32_t>& widths,
+          const std::string& lohi,
+          uint32_t min,
+          uint32_t max)
 {
-    std::size_t colon = text.find(':');
-    return colon != std::string::npos &&
-           FeroceCommandLine::ParseText(text.substr(0, colon), *lo).empty() &&
-           FeroceCommandLine::ParseText(text.substr(colon + 1), *hi).empty() && *lo <= *hi;
-}
-
-/// A check of a "lo:hi" flag within min:max.
-std::function<std::string(const std::string&)>
-WidthRange(uint32_t min, uint32_t max)
-{
-    return [min, max](const std::string& text) {
-        uint32_t lo = 0;
-        uint32_t hi = 0;
-        return ParseRange(text, &lo, &hi) && lo >= min && hi <= max
-                   ? std::string()
-                   : "lo:hi within " + std::to_string(min) + ":" + std::to_string(max);
-    };
+    cmd.AddList(name, help, widths, lohi)
+        .Range(min, max)
+        .CheckAll([](const std::vector<uint32_t>& w) {
+            bool run = !w.empty() && w.back() - w.front() + 1 == w.size();
+            for (std::size_t i = 1; run && i < w.size(); i++)
+            {
+                run = w[i] == w[i - 1] + 1;
+            }
+            return run ? "" : "lo:hi";
+        })
+        .Allowed("lo:hi within " + std::to_string(min) + ":" + std::to_string(max));
 }
 
 } // namespace
@@ -287,8 +284,8 @@ main(int argc, char* argv[])
     DataRate lineRate("10Gbps");
     uint32_t scripts = 300;
     uint32_t events = 400;
-    std::string rateBits = "8:34";
-    std::string alphaBits = "4:30";
+    std::vector<uint32_t> rateBits;
+    std::vector<uint32_t> alphaBits;
     uint32_t wideRate = 32;
     uint32_t wideAlpha = 28;
     double tolerance = 1e-3;
@@ -315,8 +312,8 @@ main(int argc, char* argv[])
         .Range(DataRate("1Mbps"), DataRate(1000000000000ULL));
     cmd.AddValue("scripts", "Random scripts per preset", scripts).Range(1, 100000);
     cmd.AddValue("events", "Events per script", events).Range(1, 1000000);
-    cmd.AddValue("rateBits", "Rate widths to study, lo:hi", rateBits).Check(WidthRange(2, 48));
-    cmd.AddValue("alphaBits", "Alpha widths to study, lo:hi", alphaBits).Check(WidthRange(1, 31));
+    AddWidths(cmd, "rateBits", "Rate widths to study, lo:hi", rateBits, "8:34", 2, 48);
+    AddWidths(cmd, "alphaBits", "Alpha widths to study, lo:hi", alphaBits, "4:30", 1, 31);
     cmd.AddValue("wideRate", "Rate width while alpha widths are studied", wideRate).Range(2, 48);
     cmd.AddValue("wideAlpha", "Alpha width while rate widths are studied", wideAlpha).Range(1, 31);
     cmd.AddValue("tolerance", "Largest relative deviation of Rc accepted", tolerance)
@@ -332,12 +329,10 @@ main(int argc, char* argv[])
         return cmd.GetExitCode();
     }
     auto reject = [&cmd](const std::string& what) { return cmd.Reject(what); };
-    uint32_t rateLo = 0;
-    uint32_t rateHi = 0;
-    uint32_t alphaLo = 0;
-    uint32_t alphaHi = 0;
-    ParseRange(rateBits, &rateLo, &rateHi);
-    ParseRange(alphaBits, &alphaLo, &alphaHi);
+    uint32_t rateLo = rateBits.front();
+    uint32_t rateHi = rateBits.back();
+    uint32_t alphaLo = alphaBits.front();
+    uint32_t alphaHi = alphaBits.back();
     std::vector<feroce_rounding> modes;
     for (const std::string& r : roundings)
     {
@@ -370,28 +365,17 @@ main(int argc, char* argv[])
         return reject("presets and roundings must name at least one each");
     }
 
-    std::string outdirError =
-        FeroceRunOutput(cmd.GetProgram(), outdir, "none").Check({"widths.csv", "minimum.csv"});
-    if (!outdirError.empty())
+    // the files are published together at the end: a failed run leaves none
+    FeroceRunOutput output(cmd.GetProgram(), outdir, "none");
+    std::string leftover;
+    std::string error = output.Check({"widths.csv", "minimum.csv"});
+    error = error.empty() ? output.Begin(&leftover) : error;
+    if (!error.empty())
     {
-        return reject(outdirError);
+        return reject(error);
     }
-    if (!FeroceRunOutput::MakeDirectories(outdir))
-    {
-        std::cerr << "fixed-point-widths: cannot create --outdir " << outdir << ": "
-                  << std::strerror(errno) << std::endl;
-        return 1;
-    }
-    // written under temporary names and renamed at the end: a failed run leaves no half file
-    std::string widthsCsv = outdir + "/widths.csv";
-    std::string minimumCsv = outdir + "/minimum.csv";
-    std::ofstream widths(widthsCsv + ".tmp");
-    std::ofstream minimum(minimumCsv + ".tmp");
-    if (!widths || !minimum)
-    {
-        std::cerr << "fixed-point-widths: cannot write in " << outdir << std::endl;
-        return 1;
-    }
+    std::ofstream widths(output.GetPath("widths.csv"));
+    std::ofstream minimum(output.GetPath("minimum.csv"));
     widths << "preset,rounding,sweep,rate_bits,alpha_bits,max_rel_dev,mean_rel_dev,max_dev_of_line,"
               "refused\n";
     minimum << "preset,rounding,min_rate_bits,min_alpha_bits,combined_max_rel_dev,tolerance\n";
@@ -428,15 +412,14 @@ main(int argc, char* argv[])
     }
     widths.close();
     minimum.close();
-    if (!widths || !minimum || std::rename((widthsCsv + ".tmp").c_str(), widthsCsv.c_str()) != 0 ||
-        std::rename((minimumCsv + ".tmp").c_str(), minimumCsv.c_str()) != 0)
+    int64_t id = 0;
+    error = widths && minimum ? output.Publish(nullptr, &id) : "cannot write into " + outdir;
+    if (!error.empty())
     {
-        std::cerr << "fixed-point-widths: cannot write " << widthsCsv << " or " << minimumCsv
-                  << std::endl;
-        std::remove((widthsCsv + ".tmp").c_str());
-        std::remove((minimumCsv + ".tmp").c_str());
+        std::cerr << "fixed-point-widths: " << error << std::endl;
+        output.Cleanup();
         return 1;
     }
-    std::cout << "wrote " << widthsCsv << "," << minimumCsv << std::endl;
+    std::cout << "wrote " << outdir << "/{widths.csv,minimum.csv}" << std::endl;
     return 0;
 }

@@ -841,14 +841,27 @@ FeroceCommandLine::RefuseType(const std::string& type, const std::string& why)
     {
         return false;
     }
-    for (auto& a : m_attributes)
-    {
+    auto isRefused = [&refused](const std::string& attribute) {
         TypeId tid;
         TypeId::AttributeInformation info;
-        if (LookupAttribute(a.first, tid, info) && (tid == refused || refused.IsChildOf(tid)))
+        return LookupAttribute(attribute, tid, info) && (tid == refused || refused.IsChildOf(tid));
+    };
+    for (auto& a : m_attributes)
+    {
+        if (isRefused(a.first))
         {
             Reject("--" + a.first + "=" + Printable(a.second) + " is not allowed: " + why +
                    kHelpPointer);
+            return true;
+        }
+    }
+    // a flag bound to an attribute of the type would be as silently ignored
+    for (auto& f : m_flags)
+    {
+        if (f.given && (isRefused(f.attribute) || isRefused(f.sets)))
+        {
+            Reject("--" + f.name + (f.text.empty() ? "" : "=" + Printable(f.text)) +
+                   " is not allowed: " + why + kHelpPointer);
             return true;
         }
     }

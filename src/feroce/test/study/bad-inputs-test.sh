@@ -143,6 +143,7 @@ Mtu = 1000 is not allowed with Pmtu = 4096: expected >= 4160|advcam-incast --ns3
 --ns3::FeroceSwitch::Kmin=1 is not allowed: this program builds no ns3::FeroceSwitch|fixed-point-widths --ns3::FeroceSwitch::Kmin=1 --outdir=WORK/fpw
 unknown flag --bogus|fixed-point-widths --bogus=1 --outdir=WORK/fpw
 --rateBits=8:60 is not allowed: expected lo:hi within 2:48|fixed-point-widths --rateBits=8:60 --outdir=WORK/fpw
+--rateBits=8,10 is not allowed: expected lo:hi within 2:48|fixed-point-widths --rateBits=8,10 --outdir=WORK/fpw
 -j = "0" is not allowed: expected an integer in [1, 4096]|feroce-sweep run WORK/x.sweep -j 0
 option "--bogus" is not allowed|feroce-sweep run WORK/x.sweep --bogus
 --program WORK/dir.db is not allowed: a folder|feroce-sweep run WORK/ok.sweep --program WORK/dir.db --dir WORK/sw
@@ -164,6 +165,9 @@ Kmin = 20000000 is not allowed: above BufferSize = 12000000|advcam-incast --kmin
 --ns3::RoceFrontEndApp::Poisson=true is not allowed: the boards saturate|advcam-mtu --ns3::RoceFrontEndApp::Poisson=true
 --leave=0 is not allowed: expected no --leave with --schedule|advcam-incast --leave=0 --schedule=0ms:1ms,0ms:1ms,0ms:1ms
 --ns3::FeroceSwitch::Kmin=1 is not allowed: without --viaSwitch this program builds no switch|advcam-window --ns3::FeroceSwitch::Kmin=1
+--kmin=7000 is not allowed: without --viaSwitch this program builds no switch|advcam-window --kmin=7000
+--pfcHonour=0 is not allowed: without --viaSwitch this program builds no switch|advcam-window --pfcHonour=0
+Kmin = 7000 is not allowed: expected <= Kmax = 6000|advcam-window --viaSwitch --kmin=7000 --kmax=6000
 --ns3::RateErrorModel::IsEnabled=false is not allowed: without --loss|advcam-incast --ns3::RateErrorModel::IsEnabled=false
 --ns3::FeroceHeapScheduler::NearHorizon=1ms is not allowed: the scheduler is ns3::MapScheduler|advcam-incast --SchedulerType=ns3::MapScheduler --ns3::FeroceHeapScheduler::NearHorizon=1ms
 --mtu=0 is not allowed: expected 1..9000|dcqcn-rate-limiter --mtu=0
