@@ -41,6 +41,105 @@ RecordLatency(FeroceStudy* study, const RoceCompletion& c, Time latency)
     }
 }
 
+/// When each board sends: --schedule as given, else the whole run or, with --leave, board i
+/// stops at (N - i) / N of it.
+void
+CompleteSchedule(FeroceStudy& study, uint32_t boards, bool leave, std::vector<TimeSpan>& schedule)
+{
+    Time duration = study.GetDuration();
+    for (uint32_t i = schedule.empty() ? 0 : boards; i < boards; i++)
+    {
+        Time stop = leave && i > 0 ? duration * int64_t(boards - i) / int64_t(boards) : duration;
+        schedule.push_back({Time(0), stop});
+    }
+    for (uint32_t i = 0; i < boards; i++)
+    {
+        if (schedule[i].start >= duration)
+        {
+            study.Warn("board " + std::to_string(i) +
+                       " starts at or after --duration: it sends nothing");
+        }
+    }
+}
+
+/// A source on each board, sending within its span; its flow, latencies, recovery and DCQCN
+/// rate followed by the study.
+std::vector<Ptr<RoceFrontEndApp>>
+InstallBoards(FeroceStudy& study,
+              const RoceIncast& incast,
+              const std::vector<TimeSpan>& schedule,
+              RoceRecoveryLog& recovery)
+{
+    Ptr<RoceReceiverApp> rx = incast.receiverApp;
+    std::vector<Ptr<RoceFrontEndApp>> apps;
+    for (uint32_t i = 0; i < schedule.size(); i++)
+    {
+        Ptr<RoceQueuePair> qp = incast.qps[i];
+        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
+        app->SetQueuePair(qp);
+        incast.hosts.Get(i)->AddApplication(app);
+        app->SetStartTime(schedule[i].start);
+        app->SetStopTime(schedule[i].stop);
+        apps.push_back(app);
+        study.AddFlow(
+            "board" + std::to_string(i),
+            [rx, i]() { return rx->GetBytesReceived(i); },
+            schedule[i].start,
+            schedule[i].stop);
+        qp->TraceConnectWithoutContext("Completion", MakeBoundCallback(&RecordLatency, &study));
+        recovery.Watch(qp, i);
+    }
+    // what the study samples every window: the switch, and each board's DCQCN rate
+    study.WatchSwitch(incast.sw, incast.GetReceiverPort());
+    for (uint32_t i = 0; i < schedule.size(); i++)
+    {
+        Ptr<RoceQueuePair> qp = incast.qps[i];
+        study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
+                       [qp]() { return qp->GetRateBps() / 1e9; });
+    }
+    study.AddDropsGauge();
+    return apps;
+}
+
+/// The transport's counters over every board and the frames lost by place.
+void
+AddTransportMetrics(FeroceStudy& study,
+                    const RoceIncast& incast,
+                    const std::vector<Ptr<RoceFrontEndApp>>& apps)
+{
+    uint64_t ce = 0;
+    uint64_t cnps = 0;
+    uint64_t naks = 0;
+    uint64_t retx = 0;
+    uint64_t timeouts = 0;
+    uint64_t eventsLost = 0;
+    for (uint32_t i = 0; i < apps.size(); i++)
+    {
+        const auto& s = incast.qps[i]->GetCounters();
+        retx += s.retransmittedPackets;
+        timeouts += s.timeouts;
+        const auto& r = incast.receiverQps[i]->GetCounters();
+        ce += r.ceMarksReceived;
+        cnps += r.cnpsSent;
+        naks += r.naksSent;
+        eventsLost += apps[i]->GetEventsLost();
+    }
+    // the switch's metrics come from WatchSwitch; drops are frames lost anywhere
+    FeroceFrameLosses lost = FeroceFrameLosses::Of(NodeContainer::GetGlobal());
+    study.AddMetric("drops", double(lost.Total()));
+    study.AddMetric("cnps", double(cnps));
+    study.AddMetric("retransmits", double(retx));
+    study.AddMetric("ce_received", double(ce));
+    study.AddMetric("naks", double(naks));
+    study.AddMetric("timeouts", double(timeouts));
+    study.AddMetric("receiver_losses", double(incast.receiver->GetRxErrorDrops()));
+    study.AddMetric("events_lost", double(eventsLost));
+    for (const auto& part : lost.Parts())
+    {
+        study.AddMetric(part.first, double(part.second));
+    }
+}
+
 } // namespace
 
 int
@@ -84,21 +183,7 @@ main(int argc, char* argv[])
         return study.RejectFlag("leave",
                                 "no --leave with --schedule (it says when each board stops)");
     }
-    Time duration = study.GetDuration();
-    for (uint32_t i = schedule.empty() ? 0 : boards; i < boards; i++)
-    {
-        // leaving one by one: board i stops at (N - i) / N of the run
-        Time stop = leave && i > 0 ? duration * int64_t(boards - i) / int64_t(boards) : duration;
-        schedule.push_back({Time(0), stop});
-    }
-    for (uint32_t i = 0; i < boards; i++)
-    {
-        if (schedule[i].start >= duration)
-        {
-            study.Warn("board " + std::to_string(i) +
-                       " starts at or after --duration: it sends nothing");
-        }
-    }
+    CompleteSchedule(study, boards, leave, schedule);
     fabric.SetHeadroomCheck(study);
 
     RoceHelper helper;
@@ -118,35 +203,8 @@ main(int argc, char* argv[])
         incast.receiver->SetAttribute("ReceiveErrorModel", PointerValue(em));
     }
     helper.ConnectIncast(incast);
-    Ptr<RoceReceiverApp> rx = incast.receiverApp;
-    std::vector<Ptr<RoceFrontEndApp>> apps;
     RoceRecoveryLog recovery;
-    for (uint32_t i = 0; i < boards; i++)
-    {
-        Ptr<RoceQueuePair> qp = incast.qps[i];
-        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-        app->SetQueuePair(qp);
-        incast.hosts.Get(i)->AddApplication(app);
-        app->SetStartTime(schedule[i].start);
-        app->SetStopTime(schedule[i].stop);
-        apps.push_back(app);
-        study.AddFlow(
-            "board" + std::to_string(i),
-            [rx, i]() { return rx->GetBytesReceived(i); },
-            schedule[i].start,
-            schedule[i].stop);
-        qp->TraceConnectWithoutContext("Completion", MakeBoundCallback(&RecordLatency, &study));
-        recovery.Watch(qp, i);
-    }
-    // what the study samples every window: the switch, and each board's DCQCN rate
-    study.WatchSwitch(incast.sw, incast.GetReceiverPort());
-    for (uint32_t i = 0; i < boards; i++)
-    {
-        Ptr<RoceQueuePair> qp = incast.qps[i];
-        study.AddGauge("board" + std::to_string(i) + "_rc_gbps",
-                       [qp]() { return qp->GetRateBps() / 1e9; });
-    }
-    study.AddDropsGauge();
+    std::vector<Ptr<RoceFrontEndApp>> apps = InstallBoards(study, incast, schedule, recovery);
     study.EnablePcap(helper, "advcam");
     int64_t stream = helper.AssignStreams(1) + 1;
     for (Ptr<RoceFrontEndApp> app : apps)
@@ -162,40 +220,9 @@ main(int argc, char* argv[])
         return study.GetExitCode();
     }
 
-    uint64_t ce = 0;
-    uint64_t cnps = 0;
-    uint64_t naks = 0;
-    uint64_t retx = 0;
-    uint64_t timeouts = 0;
-    uint64_t eventsLost = 0;
-    for (uint32_t i = 0; i < boards; i++)
-    {
-        const auto& s = incast.qps[i]->GetCounters();
-        retx += s.retransmittedPackets;
-        timeouts += s.timeouts;
-        const auto& r = incast.receiverQps[i]->GetCounters();
-        ce += r.ceMarksReceived;
-        cnps += r.cnpsSent;
-        naks += r.naksSent;
-        eventsLost += apps[i]->GetEventsLost();
-    }
     std::ofstream recoveryCsv = study.OpenOutput("recovery.csv");
     recovery.Write(recoveryCsv);
-    // the switch's metrics come from WatchSwitch; drops are frames lost anywhere
-    uint64_t rxLost = incast.receiver->GetRxErrorDrops();
-    FeroceFrameLosses lost = FeroceFrameLosses::Of(NodeContainer::GetGlobal());
-    study.AddMetric("drops", double(lost.Total()));
-    study.AddMetric("cnps", double(cnps));
-    study.AddMetric("retransmits", double(retx));
-    study.AddMetric("ce_received", double(ce));
-    study.AddMetric("naks", double(naks));
-    study.AddMetric("timeouts", double(timeouts));
-    study.AddMetric("receiver_losses", double(rxLost));
-    study.AddMetric("events_lost", double(eventsLost));
-    for (const auto& part : lost.Parts())
-    {
-        study.AddMetric(part.first, double(part.second));
-    }
+    AddTransportMetrics(study, incast, apps);
     Simulator::Destroy();
     return study.Finish();
 }

@@ -317,6 +317,101 @@ WriteBench(FeroceStudy& study,
     return benchDrops;
 }
 
+/**
+ * (a) A chain per PMTU and receiver (ConnectX, Soft-RoCE with PFC, without), its flow on the
+ * study and its counter in counters.  "" or why a NIC refused its attributes.
+ */
+std::string
+InstallChains(FeroceStudy& study,
+              RoceHelper& helper,
+              const ReceiverFlags& f,
+              std::vector<std::function<uint64_t()>>& counters,
+              std::vector<AdvcamChain>& chains)
+{
+    for (uint32_t pmtu : f.pmtus)
+    {
+        for (std::size_t k = 0; k < 3; k++)
+        {
+            NicAttributes attrs = k == 0 ? NicAttributes{} : f.Software(k == 1);
+            if (k > 0)
+            {
+                // the Soft-RoCE host of the hardware point: no notification point (no CNPs),
+                // so its goodput is its CPU's, whatever the switch marks (receiver.md)
+                attrs.emplace_back("DcqcnEnabled", Create<BooleanValue>(false));
+            }
+            AdvcamChain c = InstallAdvcamChain(helper, pmtu, study.GetDuration(), attrs);
+            if (!c.error.empty())
+            {
+                // a refused receiver names the flags that set it
+                return k == 0 ? c.error
+                              : "the Soft-RoCE receiver (--softPacketCost, --softByteRate, "
+                                "--softBuffer): " +
+                                    c.error;
+            }
+            Ptr<RoceReceiverApp> rx = c.receiverApp;
+            counters.push_back([rx]() { return rx->GetBytesReceived(); });
+            study.AddFlow(std::string(kKinds[k]) + "_pmtu" + std::to_string(pmtu),
+                          counters.back(),
+                          Time(0),
+                          study.GetDuration());
+            chains.push_back(c);
+        }
+    }
+    return "";
+}
+
+/**
+ * (a) pmtu.csv and its metrics: goodput per PMTU and receiver against the wire's and the CPU
+ * model's.  Returns the Soft-RoCE-with-PFC goodput at the hardware's PMTU (or the largest
+ * studied); adds the chains' drops and retransmissions to *drops and *retx.
+ */
+double
+WritePmtu(FeroceStudy& study,
+          const ReceiverFlags& f,
+          const std::vector<AdvcamChain>& chains,
+          const std::function<double(std::size_t)>& gbps,
+          uint64_t* drops,
+          uint64_t* retx)
+{
+    const std::vector<uint32_t>& pmtus = f.pmtus;
+    double rate = double(f.linkRate.GetBitRate());
+    bool tenGig = f.linkRate.GetBitRate() == 10000000000ULL;
+    uint32_t headlinePmtu = std::count(pmtus.begin(), pmtus.end(), kHardwarePmtu)
+                                ? kHardwarePmtu
+                                : *std::max_element(pmtus.begin(), pmtus.end());
+    double headline = NAN;
+    std::ofstream pmtuCsv = study.OpenOutput("pmtu.csv");
+    pmtuCsv << "pmtu,connectx_gbps,softroce_pfc_gbps,softroce_nopfc_gbps,wire_gbps,"
+               "cpu_model_gbps,connectx_hw_gbps,softroce_hw_gbps\n";
+    for (std::size_t p = 0; p < pmtus.size(); p++)
+    {
+        double wire = WriteWireGoodputGbps(f.messageSize, pmtus[p], rate);
+        double cpu =
+            SoftReceiverGoodputGbps(f.messageSize, pmtus[p], f.softPacketCost, f.softByteRate);
+        bool hw = tenGig && pmtus[p] == kHardwarePmtu;
+        pmtuCsv << pmtus[p];
+        for (std::size_t k = 0; k < 3; k++)
+        {
+            double g = gbps(p * 3 + k);
+            pmtuCsv << "," << FormatFixed(g);
+            study.AddMetric(std::string(kKinds[k]) + "_pmtu" + std::to_string(pmtus[p]) + "_gbps",
+                            g);
+            if (k == 1 && pmtus[p] == headlinePmtu)
+            {
+                headline = g;
+            }
+            const AdvcamChain& c = chains[p * 3 + k];
+            *drops += c.receiver->GetCounters().rxOverflowDrops + c.sw->GetCounters().TotalDrops();
+            *retx += c.qp->GetCounters().retransmittedPackets;
+        }
+        pmtuCsv << "," << FormatFixed(wire) << "," << FormatFixed(std::min(wire, cpu)) << ","
+                << (hw ? FormatFixed(kConnectxGbps) : "") << ","
+                << (hw ? FormatFixed(kSoftRoceGbps) : "") << "\n";
+        study.AddMetric("cpu_model_pmtu" + std::to_string(pmtus[p]) + "_gbps", std::min(wire, cpu));
+    }
+    return headline;
+}
+
 } // namespace
 
 int
@@ -334,48 +429,17 @@ main(int argc, char* argv[])
         return study.GetExitCode();
     }
     f.fabric.SetHeadroomCheck(study);
-    Time duration = study.GetDuration();
-    const std::vector<uint32_t>& pmtus = f.pmtus;
-    uint64_t messageSize = f.messageSize;
-    DataRate linkRate = f.linkRate;
     Time from = study.GetMeasureFrom();
-    // a refused receiver names the flag that set it
-    auto reject = [&](const std::string& message) {
-        return study.Reject("the Soft-RoCE receiver (--softPacketCost, --softByteRate, "
-                            "--softBuffer): " +
-                            message);
-    };
 
     RoceHelper helper;
     helper.SetDeviceAttribute("DcqcnPreset", StringValue("paper"));
 
-    // (a) a chain per PMTU and receiver
     std::vector<std::function<uint64_t()>> counters; // what goodput counts, per flow
     std::vector<AdvcamChain> chains;
-    for (uint32_t pmtu : pmtus)
+    std::string error = InstallChains(study, helper, f, counters, chains);
+    if (!error.empty())
     {
-        for (std::size_t k = 0; k < 3; k++)
-        {
-            NicAttributes attrs = k == 0 ? NicAttributes{} : f.Software(k == 1);
-            if (k > 0)
-            {
-                // the Soft-RoCE host of the hardware point: no notification point (no CNPs),
-                // so its goodput is its CPU's, whatever the switch marks (receiver.md)
-                attrs.emplace_back("DcqcnEnabled", Create<BooleanValue>(false));
-            }
-            AdvcamChain c = InstallAdvcamChain(helper, pmtu, duration, attrs);
-            if (!c.error.empty())
-            {
-                return k == 0 ? study.Reject(c.error) : reject(c.error);
-            }
-            Ptr<RoceReceiverApp> rx = c.receiverApp;
-            counters.push_back([rx]() { return rx->GetBytesReceived(); });
-            study.AddFlow(std::string(kKinds[k]) + "_pmtu" + std::to_string(pmtu),
-                          counters.back(),
-                          Time(0),
-                          duration);
-            chains.push_back(c);
-        }
+        return study.Reject(error);
     }
 
     // the Soft-RoCE receivers' model is this program's (a value the f.boards accept is not one
@@ -388,12 +452,10 @@ main(int argc, char* argv[])
     }
 
     // (b) the bench, four ways
-    std::string error;
     helper.SetQueuePairAttribute("Pmtu", UintegerValue(f.benchPmtu));
     std::vector<std::unique_ptr<Bench>> benches;
     for (int cfg = 0; cfg < 4; cfg++)
     {
-        std::string error;
         auto b = InstallBench(study, helper, f, cfg, from, counters, &error);
         if (!b)
         {
@@ -426,53 +488,17 @@ main(int argc, char* argv[])
         return study.GetExitCode();
     }
 
-    // (a) goodput per PMTU and receiver, after the warm-up
-    double seconds = (duration - from).GetSeconds();
+    // goodput after the warm-up
+    double seconds = (study.GetDuration() - from).GetSeconds();
     std::function<double(std::size_t)> gbps = [&](std::size_t flow) {
         return double(counters[flow]() - atFrom[flow]) * 8 / seconds / 1e9;
     };
-    double rate = double(linkRate.GetBitRate());
-    bool tenGig = linkRate.GetBitRate() == 10000000000ULL;
-    uint32_t headlinePmtu = std::count(pmtus.begin(), pmtus.end(), kHardwarePmtu)
-                                ? kHardwarePmtu
-                                : *std::max_element(pmtus.begin(), pmtus.end());
-    double headline = NAN;
-    std::ofstream pmtuCsv = study.OpenOutput("pmtu.csv");
-    pmtuCsv << "pmtu,connectx_gbps,softroce_pfc_gbps,softroce_nopfc_gbps,wire_gbps,"
-               "cpu_model_gbps,connectx_hw_gbps,softroce_hw_gbps\n";
     uint64_t chainDrops = 0;
     uint64_t chainRetx = 0;
-    for (std::size_t p = 0; p < pmtus.size(); p++)
-    {
-        double wire = WriteWireGoodputGbps(messageSize, pmtus[p], rate);
-        double cpu =
-            SoftReceiverGoodputGbps(messageSize, pmtus[p], f.softPacketCost, f.softByteRate);
-        bool hw = tenGig && pmtus[p] == kHardwarePmtu;
-        pmtuCsv << pmtus[p];
-        for (std::size_t k = 0; k < 3; k++)
-        {
-            double g = gbps(p * 3 + k);
-            pmtuCsv << "," << FormatFixed(g);
-            study.AddMetric(std::string(kKinds[k]) + "_pmtu" + std::to_string(pmtus[p]) + "_gbps",
-                            g);
-            if (k == 1 && pmtus[p] == headlinePmtu)
-            {
-                headline = g;
-            }
-            const AdvcamChain& c = chains[p * 3 + k];
-            chainDrops +=
-                c.receiver->GetCounters().rxOverflowDrops + c.sw->GetCounters().TotalDrops();
-            chainRetx += c.qp->GetCounters().retransmittedPackets;
-        }
-        pmtuCsv << "," << FormatFixed(wire) << "," << FormatFixed(std::min(wire, cpu)) << ","
-                << (hw ? FormatFixed(kConnectxGbps) : "") << ","
-                << (hw ? FormatFixed(kSoftRoceGbps) : "") << "\n";
-        study.AddMetric("cpu_model_pmtu" + std::to_string(pmtus[p]) + "_gbps", std::min(wire, cpu));
-    }
-    pmtuCsv.close();
+    double headline = WritePmtu(study, f, chains, gbps, &chainDrops, &chainRetx);
 
     // (b) one line per bench configuration
-    uint64_t benchDrops = WriteBench(study, f, benches, gbps, pmtus.size() * 3);
+    uint64_t benchDrops = WriteBench(study, f, benches, gbps, f.pmtus.size() * 3);
     // the flows are not meant to share one link: their fairness means nothing as a whole
     study.AddMetric("goodput_gbps", headline);
     study.AddMetric("jain_min", NAN);
