@@ -274,6 +274,35 @@ AddWidths(FeroceCommandLine& cmd,
         .Allowed("lo:hi within " + std::to_string(min) + ":" + std::to_string(max));
 }
 
+/// Every preset's rules, each valid in the format at its widest: "" or why not.
+std::string
+PresetRules(const std::vector<std::string>& presets,
+            DataRate lineRate,
+            const feroce_rp_fixed_format& base,
+            uint32_t wideRate,
+            uint32_t wideAlpha,
+            std::vector<std::pair<std::string, feroce_rp_params>>& rules)
+{
+    for (const std::string& name : presets)
+    {
+        feroce_rp_params p;
+        feroce_check why;
+        feroce_rp_preset(&p, name.c_str(), double(lineRate.GetBitRate()), &why);
+        feroce_rp_fixed_format wide = base;
+        wide.rate_bits = wideRate;
+        wide.alpha_bits = wideAlpha;
+        feroce_rp_fixed_params fp;
+        if (feroce_rp_fixed_build(&fp, &p, &wide, &why) != FEROCE_OK)
+        {
+            char msg[512];
+            feroce_check_message(&why, msg, sizeof msg);
+            return std::string("--wideRate/--wideAlpha/--clockHz for ") + name + ": " + msg;
+        }
+        rules.emplace_back(name, p);
+    }
+    return "";
+}
+
 } // namespace
 
 int
@@ -338,37 +367,20 @@ main(int argc, char* argv[])
     {
         modes.push_back(r == "nearest" ? FEROCE_ROUND_NEAREST : FEROCE_ROUND_TRUNCATE);
     }
-    // every preset, and the format at its widest, must be valid before anything runs
-    std::vector<std::pair<std::string, feroce_rp_params>> rules;
     feroce_rp_fixed_format base;
     feroce_rp_fixed_format_preset(&base, "default", nullptr);
     base.clock_hz = clockHz;
-    for (const std::string& name : presets)
+    std::vector<std::pair<std::string, feroce_rp_params>> rules;
+    std::string error = PresetRules(presets, lineRate, base, wideRate, wideAlpha, rules);
+    if (!error.empty())
     {
-        feroce_rp_params p;
-        feroce_check why;
-        feroce_rp_preset(&p, name.c_str(), double(lineRate.GetBitRate()), &why);
-        feroce_rp_fixed_format wide = base;
-        wide.rate_bits = wideRate;
-        wide.alpha_bits = wideAlpha;
-        feroce_rp_fixed_params fp;
-        if (feroce_rp_fixed_build(&fp, &p, &wide, &why) != FEROCE_OK)
-        {
-            char msg[512];
-            feroce_check_message(&why, msg, sizeof msg);
-            return reject(std::string("--wideRate/--wideAlpha/--clockHz for ") + name + ": " + msg);
-        }
-        rules.emplace_back(name, p);
-    }
-    if (rules.empty() || modes.empty())
-    {
-        return reject("presets and roundings must name at least one each");
+        return reject(error);
     }
 
     // the files are published together at the end: a failed run leaves none
     FeroceRunOutput output(cmd.GetProgram(), outdir, "none");
     std::string leftover;
-    std::string error = output.Check({"widths.csv", "minimum.csv"});
+    error = output.Check({"widths.csv", "minimum.csv"});
     error = error.empty() ? output.Begin(&leftover) : error;
     if (!error.empty())
     {
