@@ -2,7 +2,7 @@
 # The examples that ns-3's test.py runs when feroce is an in-tree module (contrib/feroce):
 # test.py reads MODULE/test/examples-to-run.py.  Each entry: (command, run it?, under valgrind?).
 # Short runs that write no row (--db=none) and put their files under the build's working folder;
-# files they read are named from ns-3's top folder, where test.py runs them.
+# test.py runs them in testpy-output/DATE, so the files they read are named from there.
 
 cpp_examples = [
     ("dcqcn-rate-limiter --preset=hpcc --duration=1ms --outdir=feroce-examples/rate-limiter", "True", "True"),
@@ -21,8 +21,8 @@ cpp_examples = [
      "True", "False"),
     ("advcam-window --depths=1,4,16 --messageSizes=4096 --delays=50ns --duration=2ms --warmup=500us "
      "--db=none --outdir=feroce-examples/advcam-window", "True", "False"),
-    ("feroce-fabric --topology=contrib/feroce/src/feroce/test/data/fabric/good/fat_k4.txt "
-     "--cdf=contrib/feroce/examples/cdf/FbHdp.txt --load=0.3 --duration=1ms --db=none "
+    ("feroce-fabric --topology=../../contrib/feroce/src/feroce/test/data/fabric/good/fat_k4.txt "
+     "--cdf=../../contrib/feroce/examples/cdf/FbHdp.txt --load=0.3 --duration=1ms --db=none "
      "--outdir=feroce-examples/feroce-fabric", "True", "False"),
     ("advcam-eventbuilding --boards=24 --boardsPerLeaf=12 --receivers=3 --duration=2ms --db=none "
      "--outdir=feroce-examples/advcam-eventbuilding", "True", "False"),

@@ -224,7 +224,7 @@ class FeroceCountersTestSuite : public TestSuite
 {
   public:
     FeroceCountersTestSuite()
-        : TestSuite("feroce-counters", UNIT)
+        : TestSuite("feroce-counters")
     {
         AddTestCase(new FramesAddUpTestCase);
     }

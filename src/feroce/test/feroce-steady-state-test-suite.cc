@@ -161,7 +161,7 @@ class FeroceSteadyStateTestSuite : public TestSuite
 {
   public:
     FeroceSteadyStateTestSuite()
-        : TestSuite("feroce-steady-state", UNIT)
+        : TestSuite("feroce-steady-state")
     {
         AddTestCase(new SteadyStateTestCase);
         AddTestCase(new SteadyStateWarningsTestCase);

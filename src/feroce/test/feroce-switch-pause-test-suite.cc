@@ -348,7 +348,7 @@ class FeroceSwitchPauseTestSuite : public TestSuite
 {
   public:
     FeroceSwitchPauseTestSuite()
-        : TestSuite("feroce-switch-pause", Type::UNIT)
+        : TestSuite("feroce-switch-pause")
     {
         AddTestCase(new SwitchLinkPauseTestCase("802.3x", "802.3x"));
         AddTestCase(new SwitchLinkPauseTestCase("802.3x", "pfc"));
