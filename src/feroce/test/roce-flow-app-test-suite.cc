@@ -32,6 +32,13 @@ using namespace ns3;
 namespace
 {
 
+/// Runs f: ns-3.35's Simulator::Schedule takes functions and methods, not lambdas.
+void
+Call(std::function<void()> f)
+{
+    f();
+}
+
 /// A topology made by a generator, freed at the end of the test.
 struct Topo
 {
@@ -196,10 +203,10 @@ class FlowMemoryTestCase : public TestCase
             peakLive = std::max(peakLive, RoceQueuePair::GetLiveCount() - before);
             if (app->GetCounters().completed + app->GetCounters().failed < 2000)
             {
-                Simulator::Schedule(MicroSeconds(1), sample);
+                Simulator::Schedule(MicroSeconds(1), &Call, sample);
             }
         };
-        Simulator::Schedule(Time(0), sample);
+        Simulator::Schedule(Time(0), &Call, sample);
         Simulator::Run();
         const RoceFlowApp::Counters& c = app->GetCounters();
         NS_TEST_EXPECT_MSG_EQ(c.started, 2000, "2000 flows");
@@ -251,7 +258,9 @@ class QpnReuseTestCase : public TestCase
         Ptr<RoceQueuePair> c = nic->CreateQueuePair();
         NS_TEST_EXPECT_MSG_NE(c->GetQpn(), qpnA, "not yet");
         uint32_t later = 0;
-        Simulator::Schedule(MicroSeconds(100), [&]() { later = nic->CreateQueuePair()->GetQpn(); });
+        Simulator::Schedule(MicroSeconds(100), &Call, [&]() {
+            later = nic->CreateQueuePair()->GetQpn();
+        });
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(later, qpnA, "reused after the delay");
         Simulator::Destroy();
@@ -289,7 +298,7 @@ class FlowOpsTestCase : public TestCase
         Ptr<RateErrorModel> dead = CreateObject<RateErrorModel>();
         dead->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
         dead->SetAttribute("ErrorRate", DoubleValue(1.0));
-        Simulator::Schedule(MicroSeconds(50), [&]() {
+        Simulator::Schedule(MicroSeconds(50), &Call, [&]() {
             fabric.nics[1]->SetAttribute("ReceiveErrorModel", PointerValue(dead));
         });
         Ptr<RoceFlowApp> app = CreateObject<RoceFlowApp>();
