@@ -206,6 +206,13 @@ AdvcamEventBuilding::AddTrafficMetrics(FeroceStudy& study)
     {
         study.AddMetric("assigner_pending_max", double(m_assigner->GetPendingPeak()));
     }
+    // frames lost by place: a failed receiver's link loses what is on it and what is sent
+    // into it while it is down
+    FeroceFrameLosses lost = FeroceFrameLosses::Of(NodeContainer::GetGlobal());
+    for (const auto& part : lost.Parts())
+    {
+        study.AddMetric(part.first, double(part.second));
+    }
 }
 
 void
@@ -246,6 +253,15 @@ AdvcamEventBuilding::AddIdentities(FeroceStudy& study)
              {"fragments_lost_receiver_dead", fragmentsDead},
              {"fragments_lost_retries_exhausted", fragmentsRetries},
              {"fragments_in_flight", t.held}});
+    // every frame the receivers' links lost is counted at one of their two ends
+    uint64_t linksLost = 0;
+    for (auto& link : m_cam.rxLinks)
+    {
+        linksLost += link->GetFramesLost();
+    }
+    ids.Add("rx_links_frames_lost",
+            linksLost,
+            {{"drops_link_down", FeroceFrameLosses::Of(NodeContainer::GetGlobal()).linkDown}});
     // the boards' own counts of what failed, against the failures the ledger classified
     ids.Add("boards_fragments_failed",
             t.failed + t.dropped,

@@ -6,6 +6,7 @@
 
 #include "feroce-frame-losses.h"
 
+#include "ns3/feroce-channel.h"
 #include "ns3/feroce-switch.h"
 #include "ns3/roce-nic.h"
 
@@ -27,6 +28,10 @@ FeroceFrameLosses::Add(Ptr<Node> node)
             continue;
         }
         errorModel += dev->GetRxErrorDrops();
+        if (Ptr<FeroceChannel> link = DynamicCast<FeroceChannel>(dev->GetChannel()))
+        {
+            linkDown += link->GetFramesLostTo(PeekPointer(dev));
+        }
         if (Ptr<RoceNic> nic = DynamicCast<RoceNic>(dev))
         {
             rxBuffer += nic->GetCounters().rxOverflowDrops;
@@ -65,7 +70,8 @@ FeroceFrameLosses::Parts() const
             {"drops_rx_buffer", rxBuffer},
             {"drops_error_model", errorModel},
             {"drops_unknown", unknown},
-            {"drops_qp_error", qpError}};
+            {"drops_qp_error", qpError},
+            {"drops_link_down", linkDown}};
 }
 
 } // namespace ns3

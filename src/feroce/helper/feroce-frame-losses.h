@@ -21,10 +21,10 @@ namespace ns3
  * \ingroup feroce
  * Frames lost anywhere among some nodes, by the place that lost them: the
  * parts of the metric `drops` (src/feroce/doc/results.md, "Metric names").
- * Every place where the model discards a frame it has received is one of
- * these; a place added later (a link that is down, a PFC watchdog) gets a
- * field, its name in Parts and a count in Add, and the identity test
- * (feroce-counters: data frames sent = received + lost, place by place) then
+ * Every place where the model discards a frame it has received, or a link
+ * that is down loses it, is one of these; a place added later gets a field,
+ * its name in Parts and a count in Add, and the identity test
+ * (feroce-counters: frames sent = received + lost, place by place) then
  * covers it.
  *
  *   FeroceFrameLosses lost = FeroceFrameLosses::Of(NodeContainer::GetGlobal());
@@ -38,6 +38,9 @@ struct FeroceFrameLosses
     uint64_t unknown{
         0}; ///< drops_unknown: a NIC had no queue pair for it (or it was not RoCEv2 nor PFC)
     uint64_t qpError{0}; ///< drops_qp_error: its queue pair was in the error state
+    /// drops_link_down: lost on a link that was down (FeroceChannel::SetUp), counted at the
+    /// node the frame was going to
+    uint64_t linkDown{0};
 
     /// Adds the losses of one node: its switch (if it is one) and every device.
     void Add(Ptr<Node> node);

@@ -75,7 +75,7 @@ struct FeroceChannelArrival : FeroceEvent
         Ptr<FeroceFrame> frame = a->Release();
         // (a run whose links never go down reads no channel here)
         if (g_anyLinkDown &&
-            !DynamicCast<FeroceChannel>(device->GetChannel())->Arrives(epoch, frame))
+            !DynamicCast<FeroceChannel>(device->GetChannel())->Arrives(epoch, frame, device))
         {
             return;
         }
@@ -145,20 +145,21 @@ FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time
 }
 
 bool
-FeroceChannel::Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame)
+FeroceChannel::Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to)
 {
     if (epoch == m_epoch && m_up)
     {
         return true;
     }
-    Lose(frame); // on the wire when the link went down, or started while it was down
+    Lose(frame, to); // on the wire when the link went down, or started while it was down
     return false;
 }
 
 void
-FeroceChannel::Lose(const Ptr<FeroceFrame>& frame)
+FeroceChannel::Lose(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to)
 {
     m_lost++;
+    m_lostTo[PeekPointer(m_end[1]) == to ? 1 : 0]++;
     if (!m_dropTrace.IsEmpty())
     {
         m_dropTrace(frame->GetPacket());
@@ -216,6 +217,14 @@ uint64_t
 FeroceChannel::GetFramesLost() const
 {
     return m_lost;
+}
+
+uint64_t
+FeroceChannel::GetFramesLostTo(const FeroceNetDevice* device) const
+{
+    return PeekPointer(m_end[0]) == device   ? m_lostTo[0]
+           : PeekPointer(m_end[1]) == device ? m_lostTo[1]
+                                             : 0;
 }
 
 Time

@@ -58,6 +58,8 @@ class FeroceChannel : public Channel
     void ScheduleDown(Time at, Time until = Time::Max());
     /// Frames lost because the link was down (on the wire then, or started while down).
     uint64_t GetFramesLost() const;
+    /// Of those, the frames that were on their way to `device` (0 if it is no end).
+    uint64_t GetFramesLostTo(const FeroceNetDevice* device) const;
     /// Time the link has been down, so far.
     Time GetDownTime() const;
 
@@ -71,14 +73,15 @@ class FeroceChannel : public Channel
 
     /// A frame that arrives now was sent in epoch `epoch`: false (and counted lost) if the link
     /// went down since.
-    bool Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame);
-    void Lose(const Ptr<FeroceFrame>& frame);
+    bool Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
+    void Lose(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
 
     Time m_delay;
     Ptr<FeroceNetDevice> m_end[2];
     bool m_up{true};
     uint32_t m_epoch{0}; ///< changes of state: a frame sent in another epoch is lost
     uint64_t m_lost{0};
+    uint64_t m_lostTo[2]{}; ///< per end (as m_end): the frames lost on their way to it
     Time m_downSince;
     Time m_downTotal;
     TracedCallback<bool> m_linkStateTrace;

@@ -9,6 +9,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/error-model.h"
+#include "ns3/feroce-channel.h"
 #include "ns3/feroce-frame-losses.h"
 #include "ns3/feroce-switch.h"
 #include "ns3/pointer.h"
@@ -84,8 +85,9 @@ Completed(uint32_t* ok, uint32_t* failed, const RoceCompletion& c)
  * A 3:1 incast that loses frames at every place: a switch with no route for a
  * queue pair's destination, a Soft-RoCE receiver with a small buffer and no
  * PFC, an error model on the receiver and on the switch port from board 0, a
- * queue pair aimed at a queue pair number the receiver does not have, and a
- * queue pair that goes to the error state and still receives.  After the run has drained, the
+ * queue pair aimed at a queue pair number the receiver does not have, a
+ * queue pair that goes to the error state and still receives, and board 0's
+ * link, down for 200 us while it sends.  After the run has drained, the
  * frames the queue pairs sent equal those they received plus
  * FeroceFrameLosses' total, each place lost some, the total is the sum of the
  * parts, and each was counted at the node where it happened.
@@ -95,7 +97,7 @@ class FramesAddUpTestCase : public TestCase
   public:
     FramesAddUpTestCase()
         : TestCase("frames sent = frames received + lost at the switch, receive buffer, error "
-                   "models, unknown queue pairs and queue pairs in error")
+                   "models, unknown queue pairs, queue pairs in error and a link that was down")
     {
     }
 
@@ -134,6 +136,8 @@ class FramesAddUpTestCase : public TestCase
         in.sw->GetPort(0)->SetAttribute("ReceiveErrorModel",
                                         PointerValue(Create<EveryNthModel>(97)));
         in.receiver->SetAttribute("ReceiveErrorModel", PointerValue(Create<EveryNthModel>(89)));
+        Ptr<FeroceChannel> link0 = DynamicCast<FeroceChannel>(in.senders[0]->GetChannel());
+        link0->ScheduleDown(MicroSeconds(200), MicroSeconds(400));
 
         uint32_t ok = 0;
         uint32_t failed = 0;
@@ -212,6 +216,17 @@ class FramesAddUpTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(sw.errorModel, 0, "port 0's error model");
         NS_TEST_EXPECT_MSG_GT(rx.errorModel, 0, "the receiver's error model");
         NS_TEST_EXPECT_MSG_EQ(rx.errorModel + sw.errorModel, lost.errorModel, "and none else");
+        // board 0's link: its data lost on the way to the switch, ACKs on the way to board 0
+        FeroceFrameLosses board0;
+        board0.Add(in.hosts.Get(0));
+        NS_TEST_EXPECT_MSG_GT(sw.linkDown, 0, "board 0's data, lost on its way to the switch");
+        NS_TEST_EXPECT_MSG_EQ(sw.linkDown + board0.linkDown,
+                              lost.linkDown,
+                              "counted at the two ends of board 0's link and nowhere else");
+        NS_TEST_EXPECT_MSG_EQ(lost.linkDown, link0->GetFramesLost(), "the channel's count");
+        NS_TEST_EXPECT_MSG_EQ(link0->GetFramesLostTo(PeekPointer(in.senders[0])),
+                              board0.linkDown,
+                              "per end");
         Simulator::Destroy();
     }
 };

@@ -31,7 +31,7 @@ small="--boards=12 --boardsPerLeaf=4 --receivers=2 --receiverRate=10Gbps --db=no
 check "no sum fails" eq "$(m loss identity_violations)" 0
 check "frames lost at the switches" test "$(m loss drops_switch)" -gt 0
 check "drops = the places" eq "$(m loss drops)" \
-    $(($(m loss drops_switch) + $(m loss drops_rx_buffer) + $(m loss drops_error_model) + $(m loss drops_unknown) + $(m loss drops_qp_error)))
+    $(($(m loss drops_switch) + $(m loss drops_rx_buffer) + $(m loss drops_error_model) + $(m loss drops_unknown) + $(m loss drops_qp_error) + $(m loss drops_link_down)))
 check "the switch's causes" eq "$(m loss drops_switch)" $(($(m loss drops_lossless) + $(m loss drops_lossy)))
 check "fragments lost at the boards" test "$(m loss fragments_lost_board_buffer)" -gt 0
 check "fragments add up" eq "$(m loss fragments_generated)" \

@@ -7,7 +7,8 @@
 #    receiver builds events again after its return, static loses more;
 #  - a slow (Soft-RoCE) receiver takes a smaller share under availability, and loses nothing;
 #  - random failures (MTBF/MTTR) add up; a link (not host) down for less than the queue pairs'
-#    retries loses nothing (RC retransmits).
+#    retries loses nothing (RC retransmits);
+#  - frames lost on a downed link are counted as drops_link_down.
 #   eventbuilding-test.sh EXAMPLES_DIR WORK_DIR
 set -eu
 . "$(dirname "$0")/../lib.sh"
@@ -66,6 +67,10 @@ same "availability: posts after detection" 0 "$(metric avail posts_after_detecti
 more "availability: failure detected" "$(metric avail failure_detect_ms)" 0
 more "availability: lost with the dead receiver" "$(metric avail events_lost_receiver_dead)" 0
 same "availability: no board buffer loss" 0 "$(metric avail events_lost_board_buffer)"
+# frames lost on the dead receiver's link are a place of their own (identities.txt: every frame
+# its link lost is counted at one end)
+more "availability: frames lost on the downed link" "$(metric avail drops_link_down)" 0
+more "static: frames lost on the downed link" "$(metric staticfail drops_link_down)" 0
 more "static loses more" "$(metric staticfail events_lost)" "$(metric avail events_lost)"
 for r in avail staticfail; do
     more "$r: connections re-established" "$(metric $r reconnections)" 0
