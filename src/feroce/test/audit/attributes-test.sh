@@ -132,6 +132,7 @@ short='--duration=1ms --window=500us --warmup=0 --db=none'
 programs="
 advcam-incast $short
 advcam-camera --boards=8 --boardsPerLeaf=4 --receivers=2 $short
+advcam-eventbuilding --boards=8 --boardsPerLeaf=4 --receivers=2 --assignment=availability $short
 advcam-mtu --pmtus=1024,4096 $short
 advcam-receiver --pmtus=4096 $short
 advcam-sawtooth $short
