@@ -82,6 +82,8 @@ main(int argc, char* argv[])
     camera.AddReceiverMetrics(study);
     camera.AddFailureMetrics(study);
     camera.AddTrafficMetrics(study);
+    // and what PAUSE held: the boards, the receivers (their ACKs and CNPs), the control messages
+    camera.AddPauseMetrics(study);
     camera.AddIdentities(study);
     Simulator::Destroy();
     return study.Finish();

@@ -13,6 +13,7 @@
 #include "ns3/feroce-identities.h"
 #include "ns3/feroce-stats.h"
 #include "ns3/feroce-study.h"
+#include "ns3/feroce-switch.h"
 #include "ns3/feroce-wire.h"
 #include "ns3/roce-assigner-app.h"
 #include "ns3/roce-frontend-app.h"
@@ -213,6 +214,68 @@ AdvcamEventBuilding::AddTrafficMetrics(FeroceStudy& study)
     {
         study.AddMetric(part.first, double(part.second));
     }
+}
+
+void
+AdvcamEventBuilding::AddPauseMetrics(FeroceStudy& study)
+{
+    auto obeyed = [](const std::vector<Ptr<RoceNic>>& nics) {
+        uint64_t n = 0;
+        for (auto& nic : nics)
+        {
+            const RoceNic::Counters& c = nic->GetCounters();
+            n += c.pauseFramesReceived - c.pauseFramesIgnored + c.linkPauseFramesReceived -
+                 c.linkPauseFramesIgnored;
+        }
+        return n;
+    };
+    study.AddMetric("rx_pause_frames_obeyed", double(obeyed(m_cam.rxNics)));
+    study.AddMetric("board_pause_frames_obeyed", double(obeyed(m_cam.boardNics)));
+    // a leaf's ports are its boards, then its uplink
+    Time held;
+    for (auto& leaf : m_cam.leaves)
+    {
+        for (uint32_t port = 0; port + 1 < leaf->GetNPorts(); port++)
+        {
+            for (uint8_t prio = 0; prio < 8; prio++)
+            {
+                held = std::max(held, leaf->GetUpstreamPausedTime(port, prio));
+            }
+        }
+    }
+    study.AddMetric("board_paused_ms_max", held.GetSeconds() * 1e3);
+    uint64_t timeouts = 0;
+    uint64_t retransmitted = 0;
+    for (auto& nic : m_cam.boardNics)
+    {
+        for (uint32_t q = 0; q < nic->GetNQueuePairs(); q++)
+        {
+            const RoceQueuePair::Counters& c = nic->GetQueuePairByIndex(q)->GetCounters();
+            timeouts += c.timeouts;
+            retransmitted += c.retransmittedPackets;
+        }
+    }
+    study.AddMetric("board_timeouts", double(timeouts));
+    study.AddMetric("board_retransmits", double(retransmitted));
+    // the credits' and assignments' queue pairs wait for ACKs that a PAUSE may hold
+    uint64_t controlTimeouts = 0;
+    for (auto& kind : m_controlQps)
+    {
+        for (auto& qp : kind)
+        {
+            controlTimeouts += qp.first->GetCounters().timeouts;
+        }
+    }
+    study.AddMetric("control_timeouts", double(controlTimeouts));
+    uint64_t storms = 0;
+    uint64_t watchdogDrops = 0;
+    for (auto& sw : m_cam.GetSwitches())
+    {
+        storms += sw.sw->GetCounters().watchdogStorms;
+        watchdogDrops += sw.sw->GetCounters().drops[FeroceSwitch::DROP_WATCHDOG];
+    }
+    study.AddMetric("watchdog_storms", double(storms));
+    study.AddMetric("drops_watchdog", double(watchdogDrops));
 }
 
 void

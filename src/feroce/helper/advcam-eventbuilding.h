@@ -61,6 +61,12 @@ class AdvcamEventBuilding
     void AddFailureMetrics(FeroceStudy& study);
     /// Control traffic, queue pair errors, reconnections, fragments by fate, buffer peaks.
     void AddTrafficMetrics(FeroceStudy& study);
+    /// What PAUSE held: PAUSE frames (PFC or 802.3x) the receivers' NICs obeyed (they send the
+    /// boards' ACKs and CNPs: an obeyed 802.3x stops those too), those the boards obeyed, the
+    /// longest a leaf kept a board's port paused, the ACK timeouts and retransmitted frames
+    /// of the boards' queue pairs (those alive at the end) and of the control
+    /// messages', and the PFC watchdog's storms and drops.
+    void AddPauseMetrics(FeroceStudy& study);
     /// identities.txt and identity_violations (a warning when one does not hold).
     void AddIdentities(FeroceStudy& study);
 

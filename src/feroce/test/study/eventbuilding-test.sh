@@ -8,7 +8,9 @@
 #  - a slow (Soft-RoCE) receiver takes a smaller share under availability, and loses nothing;
 #  - random failures (MTBF/MTTR) add up; a link (not host) down for less than the queue pairs'
 #    retries loses nothing (RC retransmits);
-#  - frames lost on a downed link are counted as drops_link_down.
+#  - frames lost on a downed link are counted as drops_link_down;
+#  - a stuck receiver: PAUSE spreads to the boards (802.3x stops them and their ACKs to the
+#    assigner, never the receivers' ACKs and CNPs), the PFC watchdog ends it.
 #   eventbuilding-test.sh EXAMPLES_DIR WORK_DIR
 set -eu
 . "$(dirname "$0")/../lib.sh"
@@ -99,4 +101,31 @@ run link --assignment=availability --duration=10ms --failReceiver=1 --failAt=2ms
 adds_up link
 same "a short link failure: nothing lost" 0 "$(metric link events_lost)"
 same "a short link failure: no new connection" 0 "$(metric link reconnections)"
+
+# a receiver that stops draining (Soft-RoCE at 1 Mb/s, its NIC sends PFC) behind switches of
+# 1 MB: the PAUSE spreads to the boards; 802.3x that they obey stops them and the ACKs they owe
+# the assigner; no PAUSE ever reaches the receivers (their ports carry only ACKs, CNPs and
+# credits: the ACKs and CNPs toward the boards flow on); the PFC watchdog ends the storm
+stuck="--duration=5ms --assignment=availability --slowReceiver=1 --slowByteRate=1Mbps --bufferSize=1000000"
+# shellcheck disable=SC2086
+run stuck-ignored $stuck --pfcHonour=0
+# shellcheck disable=SC2086
+run stuck-8023x $stuck --pauseFrames=802.3x --pauseHonour=802.3x
+# shellcheck disable=SC2086
+run stuck-watchdog $stuck --pauseFrames=802.3x --pauseHonour=802.3x --watchdog=1ms \
+    --watchdogRestore=2ms
+for r in stuck-ignored stuck-8023x stuck-watchdog; do
+    adds_up $r
+    same "$r: no PAUSE reached the receivers" 0 "$(metric $r rx_pause_frames_obeyed)"
+done
+same "PFC ignored: the boards obey none" 0 "$(metric stuck-ignored board_pause_frames_obeyed)"
+same "PFC ignored: the control messages' ACKs flow" 0 "$(metric stuck-ignored control_timeouts)"
+more "802.3x: the boards obey it" "$(metric stuck-8023x board_pause_frames_obeyed)" 0
+more "802.3x: boards held" "$(metric stuck-8023x board_paused_ms_max)" 0.5
+more "802.3x: the boards' ACKs to the assigner held" "$(metric stuck-8023x control_timeouts)" 0
+more "watchdog: a storm found" "$(metric stuck-watchdog watchdog_storms)" 0
+more "watchdog: frames to the stuck port dropped" "$(metric stuck-watchdog drops_watchdog)" 0
+more "watchdog: more events built" "$(metric stuck-watchdog events_built)" \
+    "$(metric stuck-8023x events_built)"
+same "watchdog: no ACK of the control messages held" 0 "$(metric stuck-watchdog control_timeouts)"
 finish
