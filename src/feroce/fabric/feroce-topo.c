@@ -227,6 +227,19 @@ static int read_error_rate(struct feroce_text *tx, const char *text, double *p, 
     return 0;
 }
 
+/* the nodes A B of a link or outage line: declared above */
+static int read_ends(struct feroce_text *tx, const struct feroce_topo *t, char **names, int ends[2], char *err,
+                     size_t errlen)
+{
+    for (int i = 0; i < 2; i++) {
+        ends[i] = feroce_topo_find(t, names[i]);
+        if (ends[i] < 0)
+            return feroce_text_fail(err, errlen, tx->path, tx->line,
+                                    "node %s is unknown: expected a node declared above", names[i]);
+    }
+    return 0;
+}
+
 static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err, size_t errlen)
 {
     int n;
@@ -284,12 +297,8 @@ static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err,
                 return feroce_text_fail(err, errlen, tx->path, tx->line,
                                         "expected link A B RATE DELAY [error=P]");
             int ends[2];
-            for (int i = 0; i < 2; i++) {
-                ends[i] = feroce_topo_find(t, w[1 + i]);
-                if (ends[i] < 0)
-                    return feroce_text_fail(err, errlen, tx->path, tx->line,
-                                            "node %s is unknown: expected a node declared above", w[1 + i]);
-            }
+            if (read_ends(tx, t, w + 1, ends, err, errlen) != 0)
+                return -1;
             uint64_t rate;
             int64_t delay;
             double p = 0;
@@ -308,12 +317,8 @@ static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err,
                                         "expected down A B AT [UP] (the link of A and B goes down at AT, "
                                         "back up at UP)");
             int ends[2];
-            for (int i = 0; i < 2; i++) {
-                ends[i] = feroce_topo_find(t, w[1 + i]);
-                if (ends[i] < 0)
-                    return feroce_text_fail(err, errlen, tx->path, tx->line,
-                                            "node %s is unknown: expected a node declared above", w[1 + i]);
-            }
+            if (read_ends(tx, t, w + 1, ends, err, errlen) != 0)
+                return -1;
             int link = feroce_topo_find_link(t, (uint32_t)ends[0], (uint32_t)ends[1]);
             if (link < 0)
                 return feroce_text_fail(err, errlen, tx->path, tx->line,

@@ -95,19 +95,8 @@ k4-nolink.config:39: LINK_DOWN 1 0 15 is not allowed: expected two nodes of|--co
 k4-late.config:39: LINK_DOWN at 2200000000 ns is not allowed: the run ends at 2100000000 ns|--config=$work/k4-late.config
 "
 ls -R "$work" > "$work/../outage.before"
-echo "$cases" | while IFS='|' read -r want args; do
-    [ -n "$want" ] || continue
-    set +e
-    # shellcheck disable=SC2086
-    "$fabric" $args --outdir="$work/bad" --db="$work/bad.db" > "$work/bad.out" 2> "$work/bad.err"
-    rc=$?
-    set -e
-    [ "$rc" = 2 ] || echo "FAIL: $args: exit status $rc" >&2
-    [ "$(wc -l < "$work/bad.err")" = 1 ] || echo "FAIL: $args: stderr: $(cat "$work/bad.err")" >&2
-    grep -qF -- "$want" "$work/bad.err" || echo "FAIL: $args: expected \"$want\", got: $(cat "$work/bad.err")" >&2
-    [ ! -e "$work/bad" ] && [ ! -e "$work/bad.db" ] || echo "FAIL: $args: left an output" >&2
-done 2> "$work/bad.failures"
-[ -s "$work/bad.failures" ] && bad "$(cat "$work/bad.failures")" || ok
+refusals "$fabric" "$work" "$work/bad.db" "$cases"
+[ ! -e "$work/bad.db" ] && ok || bad "bad input wrote $work/bad.db"
 ls -R "$work" | grep -v 'bad\.\(out\|err\|failures\)$' | diff "$work/../outage.before" - | grep -v 'bad\.\(out\|err\|failures\)$' |
     grep -q '^[<>]' && bad "bad outages left files" || ok
 finish

@@ -119,20 +119,7 @@ missing.topo: cannot be read|--topology=$work/missing.topo --flows=$work/one.flo
 $data/study/model-value.topo:3: Kmin=lots is not allowed: not a value of ns3::FeroceSwitch::Kmin|--topology=$data/study/model-value.topo --flows=$work/two.flows
 $data/study/model-key.topo:3: Frobs=1 is not allowed: Frobs is not an attribute of ns3::FeroceSwitch|--topology=$data/study/model-key.topo --flows=$work/two.flows
 "
-echo "$cases" | while IFS='|' read -r want args; do
-    [ -n "$want" ] || continue
-    set +e
-    # shellcheck disable=SC2086
-    "$fabric" $args --outdir="$work/bad" --db="$db" > "$work/bad.out" 2> "$work/bad.err"
-    rc=$?
-    set -e
-    [ "$rc" = 2 ] || echo "FAIL: $args: exit status $rc" >&2
-    [ "$(wc -l < "$work/bad.err")" = 1 ] || echo "FAIL: $args: stderr: $(cat "$work/bad.err")" >&2
-    grep -qF -- "$want" "$work/bad.err" || echo "FAIL: $args: expected \"$want\", got: $(cat "$work/bad.err")" >&2
-    [ ! -s "$work/bad.out" ] || echo "FAIL: $args: stdout: $(cat "$work/bad.out")" >&2
-    [ ! -e "$work/bad" ] || echo "FAIL: $args: left $work/bad" >&2
-done 2> "$work/bad.failures"
-[ -s "$work/bad.failures" ] && bad "$(cat "$work/bad.failures")" || ok
+refusals "$fabric" "$work" "$db" "$cases"
 [ "$(rows)" = "$before" ] && ok || bad "bad inputs wrote rows"
 ls -R "$work" | grep -v 'bad\.\(out\|err\|failures\)$' > "$work/../fabric.after"
 grep -v 'bad\.\(out\|err\|failures\)$' "$work/../fabric.before" | diff - "$work/../fabric.after" > /dev/null && ok ||
