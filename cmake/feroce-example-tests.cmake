@@ -197,6 +197,11 @@ add_test(NAME study-camera-sweep
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/camera-sweep-test.sh
                  $<TARGET_FILE:feroce-sweep> ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/test-out/camera-sweep)
 set_tests_properties(study-camera-sweep PROPERTIES TIMEOUT 300)
+# advcam-camera on a topology file: feroce-topo camera's file gives the built-in shape's outputs
+# byte for byte; two aggregation switches; the flags the file owns refused
+add_test(NAME study-camera-topology
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/camera-topology-test.sh ${CMAKE_BINARY_DIR}
+                 ${CMAKE_BINARY_DIR}/test-out/camera-topology)
 
 # feroce-fabric on a k=4 fat-tree: a flow alone in its standalone FCT, drawn flows reproducible
 # by seed, the HPCC simulator's configuration, fct.txt through feroce-topo, the picture, and
@@ -206,6 +211,11 @@ add_test(NAME study-fabric
                  ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/data ${CMAKE_CURRENT_SOURCE_DIR}
                  ${CMAKE_BINARY_DIR}/test-out/fabric)
 set_tests_properties(study-fabric PROPERTIES TIMEOUT 300)
+# links down and up on a k=4 fat-tree: routes around a dead uplink, a host cut off and back, the
+# HPCC simulator's LINK_DOWN, bad outages refused by line
+add_test(NAME study-fabric-outage
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/fabric-outage-test.sh ${CMAKE_BINARY_DIR}
+                 ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/data ${CMAKE_BINARY_DIR}/test-out/fabric-outage)
 
 # event building when a receiver fails (src/feroce/doc/eventbuilding.md): static assignment as
 # advcam-camera, a crash and return under both policies, a slow receiver, random failures, every

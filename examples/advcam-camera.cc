@@ -21,6 +21,8 @@
 // same one.  Each board has one queue pair per receiver.
 //
 //   advcam-camera --boards=150 --duration=5ms --outdir=results/advcam-camera
+//   advcam-camera --topology=camera.topo     (any fabric of boards, receivers and switches;
+//                                             feroce-topo camera writes this one's)
 //
 // Writes into --outdir: goodput.csv (Gb/s per receiver per window and Jain's
 // index across the receivers), boards.csv (per board: bytes delivered, rate,
@@ -36,6 +38,7 @@
 // the per-fragment counts are fragments_* (events_generated and events_lost
 // are the fragments' too: names kept from before camera events were counted).
 
+#include "ns3/advcam-camera-apps.h"
 #include "ns3/advcam-camera-fabric.h"
 #include "ns3/advcam-event-tally.h"
 #include "ns3/core-module.h"
@@ -56,24 +59,12 @@ using namespace ns3;
 namespace
 {
 
-/// The bytes the receivers got from one board (its queue pair on each of them).
-uint64_t
-BoardDelivered(const std::vector<Ptr<RoceReceiverApp>>& rx, uint32_t board)
-{
-    uint64_t bytes = 0;
-    for (const auto& r : rx)
-    {
-        bytes += r->GetBytesReceived(board);
-    }
-    return bytes;
-}
-
 void
-SnapshotBoards(const std::vector<Ptr<RoceReceiverApp>>* rx, std::vector<uint64_t>* out)
+SnapshotBoards(const AdvcamCameraApps* apps, std::vector<uint64_t>* out)
 {
     for (uint32_t b = 0; b < out->size(); b++)
     {
-        (*out)[b] = BoardDelivered(*rx, b);
+        (*out)[b] = apps->GetBoardDelivered(b);
     }
 }
 
@@ -105,12 +96,13 @@ struct BoardTotals
 BoardTotals
 WriteBoards(FeroceStudy& study,
             const AdvcamCameraFlags& f,
-            const std::vector<Ptr<RoceReceiverApp>>& rxApps,
-            const std::vector<Ptr<RoceFrontEndApp>>& apps,
-            const std::vector<std::vector<Ptr<RoceQueuePair>>>& boardQps,
+            const AdvcamCameraFabric& camera,
+            const AdvcamCameraApps& a,
             const std::vector<uint64_t>& atWarmup,
             Time warmup)
 {
+    const std::vector<Ptr<RoceFrontEndApp>>& apps = a.boards;
+    uint32_t boards = uint32_t(apps.size());
     Time duration = study.GetDuration();
     std::ofstream boardsCsv = study.OpenOutput("boards.csv");
     boardsCsv << "board,leaf,delivered_bytes,gbps,gbps_after_warmup,events_generated,"
@@ -118,16 +110,16 @@ WriteBoards(FeroceStudy& study,
     std::vector<double> boardRates;
     BoardTotals t;
     double measured = (duration - warmup).GetSeconds();
-    for (uint32_t b = 0; b < f.boards; b++)
+    for (uint32_t b = 0; b < boards; b++)
     {
-        uint64_t delivered = BoardDelivered(rxApps, b);
+        uint64_t delivered = a.GetBoardDelivered(b);
         double after = double(delivered - atWarmup[b]) * 8 / measured / 1e9;
         uint64_t boardRetx = 0;
-        for (auto& qp : boardQps[b])
+        for (auto& qp : a.boardQps[b])
         {
             boardRetx += qp->GetCounters().retransmittedPackets;
         }
-        boardsCsv << b << "," << b / f.boardsPerLeaf << "," << delivered << ","
+        boardsCsv << b << "," << camera.boardLeaf[b] << "," << delivered << ","
                   << Format(double(delivered) * 8 / duration.GetSeconds() / 1e9) << ","
                   << Format(after) << "," << apps[b]->GetEventsGenerated() << ","
                   << apps[b]->GetEventsLost() << "," << apps[b]->GetBufferPeak() << "," << boardRetx
@@ -141,10 +133,10 @@ WriteBoards(FeroceStudy& study,
         t.inFlight += apps[b]->GetBufferBytes() / f.fragmentSize;
     }
     double offered =
-        double(f.boards) * double(f.fragmentSize) * 8 / f.triggerInterval.GetSeconds() / 1e9;
+        double(boards) * double(f.fragmentSize) * 8 / f.triggerInterval.GetSeconds() / 1e9;
     study.AddMetric("offered_gbps", offered);
     study.AddMetric("jain_boards",
-                    f.boards >= 2 ? feroce_jain(boardRates.data(), boardRates.size()) : NAN);
+                    boards >= 2 ? feroce_jain(boardRates.data(), boardRates.size()) : NAN);
     study.AddMetric("board_gbps_min", *std::min_element(boardRates.begin(), boardRates.end()));
     study.AddMetric("board_gbps_max", *std::max_element(boardRates.begin(), boardRates.end()));
     return t;
@@ -156,42 +148,44 @@ WriteBoards(FeroceStudy& study,
  * frames lost at the leaf and its boards).
  */
 void
-WritePlaces(FeroceStudy& study,
-            const AdvcamCameraFlags& f,
-            const AdvcamCameraFabric& camera,
-            const std::vector<Ptr<RoceReceiverApp>>& rxApps,
-            const std::vector<Ptr<RoceFrontEndApp>>& apps,
-            const AdvcamEventTally& tally)
+WritePlaces(FeroceStudy& study, const AdvcamCameraFabric& camera, const AdvcamCameraApps& a)
 {
+    const std::vector<Ptr<RoceFrontEndApp>>& apps = a.boards;
+    const AdvcamEventTally& tally = *a.tally;
     double seconds = study.GetDuration().GetSeconds();
     std::ofstream rx = study.OpenOutput("receivers.csv");
     rx << "receiver,gbps,events_assigned,events_built,events_lost,drops\n";
-    for (uint32_t k = 0; k < f.receivers; k++)
+    for (uint32_t k = 0; k < a.receivers.size(); k++)
     {
-        rx << k << "," << Format(double(rxApps[k]->GetBytesReceived()) * 8 / seconds / 1e9) << ","
-           << tally.GetAssignedTo(k) << "," << tally.GetBuiltAt(k) << "," << tally.GetLostAt(k)
-           << "," << FeroceFrameLosses::Of(NodeContainer(camera.rxNodes.Get(k))).Total() << "\n";
+        rx << k << "," << Format(double(a.receivers[k]->GetBytesReceived()) * 8 / seconds / 1e9)
+           << "," << tally.GetAssignedTo(k) << "," << tally.GetBuiltAt(k) << ","
+           << tally.GetLostAt(k) << ","
+           << FeroceFrameLosses::Of(NodeContainer(camera.rxNodes.Get(k))).Total() << "\n";
     }
     std::ofstream leaves = study.OpenOutput("leaves.csv");
     leaves << "leaf,boards,fragments_generated,fragments_lost,buffer_peak_bytes,drops\n";
     for (uint32_t l = 0; l < camera.leaves.size(); l++)
     {
-        uint32_t first = l * f.boardsPerLeaf;
-        uint32_t last = std::min(f.boards, first + f.boardsPerLeaf);
         FeroceFrameLosses lost;
         lost.Add(camera.leaves[l]->GetObject<Node>());
+        uint32_t boards = 0;
         uint64_t generated = 0;
         uint64_t fragmentsLost = 0;
         uint64_t peak = 0;
-        for (uint32_t b = first; b < last; b++)
+        for (uint32_t b = 0; b < apps.size(); b++)
         {
+            if (camera.boardLeaf[b] != l)
+            {
+                continue;
+            }
+            boards++;
             lost.Add(camera.boardNodes.Get(b));
             generated += apps[b]->GetEventsGenerated();
             fragmentsLost += apps[b]->GetEventsLost();
             peak = std::max(peak, apps[b]->GetBufferPeak());
         }
-        leaves << l << "," << last - first << "," << generated << "," << fragmentsLost << ","
-               << peak << "," << lost.Total() << "\n";
+        leaves << l << "," << boards << "," << generated << "," << fragmentsLost << "," << peak
+               << "," << lost.Total() << "\n";
     }
 }
 
@@ -260,142 +254,77 @@ main(int argc, char* argv[])
                       MilliSeconds(1),
                       MilliSeconds(1));
     f.AddTo(study);
+    std::string topology;
+    study
+        .AddFlag("topology",
+                 "A topology file of boards, receivers and switches to run on instead of the "
+                 "built-in fabric (feroce-topo camera writes it)",
+                 topology)
+        .InputFile();
+    study.GetCommandLine().SetScenarioReader(
+        [&]() { return topology.empty() ? "" : SetAdvcamCameraSizes(study, topology); });
     if (!study.Parse(argc, argv) || !f.triggerRate.Apply(study, f.triggerInterval))
     {
         return study.GetExitCode();
+    }
+    for (const char* flag : {"boards",
+                             "boardsPerLeaf",
+                             "receivers",
+                             "boardRate",
+                             "uplinkRate",
+                             "receiverRate",
+                             "linkDelay"})
+    {
+        if (!topology.empty() && study.IsGiven(flag))
+        {
+            return study.RejectFlag(flag, "not given with --topology (the fabric is the file's)");
+        }
+    }
+    if (!topology.empty() &&
+        study.GetCommandLine().GetSource("ns3::FeroceChannel::Delay") == FeroceSource::User)
+    {
+        return study.Reject("--ns3::FeroceChannel::Delay is not allowed with --topology: each "
+                            "link's delay is the file's");
     }
     Time duration = study.GetDuration();
     f.fabric.SetHeadroomCheck(study);
 
     RoceHelper helper;
-    AdvcamCameraFabric camera = InstallAdvcamCameraFabric(helper,
-                                                          f.boards,
-                                                          f.boardsPerLeaf,
-                                                          f.receivers,
-                                                          f.boardRate,
-                                                          f.uplinkRate,
-                                                          f.receiverRate);
-    std::string error = camera.Validate();
+    AdvcamCameraFabric camera;
+    std::string error;
+    if (topology.empty())
+    {
+        camera = InstallAdvcamCameraFabric(helper,
+                                           f.boards,
+                                           f.boardsPerLeaf,
+                                           f.receivers,
+                                           f.boardRate,
+                                           f.uplinkRate,
+                                           f.receiverRate);
+    }
+    else
+    {
+        error = InstallAdvcamCameraFabric(study, helper, topology, &camera);
+    }
+    error = error.empty() ? camera.Validate() : error;
     if (!error.empty())
     {
         return study.Reject(error);
     }
-    std::vector<Ptr<RoceReceiverApp>> rxApps;
-    for (uint32_t k = 0; k < f.receivers; k++)
-    {
-        rxApps.push_back(CreateObject<RoceReceiverApp>());
-        camera.rxNodes.Get(k)->AddApplication(rxApps.back());
-    }
-    std::vector<Ptr<RoceFrontEndApp>> apps;
-    std::vector<std::vector<Ptr<RoceQueuePair>>> boardQps(f.boards);
-    for (uint32_t b = 0; b < f.boards; b++)
-    {
-        Ptr<RoceFrontEndApp> app = CreateObject<RoceFrontEndApp>();
-        app->SetAttribute("Mode", StringValue("trigger"));
-        app->SetAttribute("WithImmediate", BooleanValue(true)); // the event number
-        for (uint32_t k = 0; k < f.receivers; k++)
-        {
-            // receiver k's i-th queue pair is board i's
-            auto qp = helper.ConnectQueuePairs(camera.boardNics[b], camera.rxNics[k]);
-            app->AddQueuePair(qp.first);
-            rxApps[k]->AddQueuePair(qp.second);
-            boardQps[b].push_back(qp.first);
-        }
-        camera.boardNodes.Get(b)->AddApplication(app);
-        app->SetStartTime(Time(0));
-        app->SetStopTime(duration);
-        apps.push_back(app);
-    }
-    for (uint32_t k = 0; k < f.receivers; k++)
-    {
-        Ptr<RoceReceiverApp> rx = rxApps[k];
-        study.AddFlow(
-            "rx" + std::to_string(k),
-            [rx]() { return rx->GetBytesReceived(); },
-            Time(0),
-            duration);
-    }
-    // series: the queues where the camera's traffic meets, most bytes per window, and every
-    // switch's buffer; after the run switches.csv, pause.csv and the switches' metrics
-    std::vector<FeroceStudy::WatchedSwitch> switches = camera.GetSwitches();
-    study.WatchSwitches(switches, camera.GetQueues());
-    study.AddGauge("events_lost", [&apps]() {
-        uint64_t lost = 0;
-        for (auto& a : apps)
-        {
-            lost += a->GetEventsLost();
-        }
-        return double(lost);
-    });
-    // the camera's steady state: its events, the boards' buffers, frames lost
-    AdvcamEventTally tally(apps, f.receivers);
-    study.AddSteadyGauge(
-        "camera_events_generated",
-        [&tally]() { return double(tally.GetGenerated()); },
-        FeroceSteadyState::COUNTER,
-        false);
-    study.AddSteadyGauge(
-        "camera_events_lost",
-        [&tally]() { return double(tally.GetLost()); },
-        FeroceSteadyState::COUNTER,
-        true);
-    // the share of this window's camera events that were lost (0 in a window without one)
-    uint64_t seenGenerated = 0;
-    uint64_t seenLost = 0;
-    study.AddSteadyGauge(
-        "camera_events_lost_fraction",
-        [&tally, &seenGenerated, &seenLost]() {
-            uint64_t generated = tally.GetGenerated() - seenGenerated;
-            uint64_t lost = tally.GetLost() - seenLost;
-            seenGenerated = tally.GetGenerated();
-            seenLost = tally.GetLost();
-            return generated ? double(lost) / double(generated) : 0.0;
-        },
-        FeroceSteadyState::MEAN,
-        false);
-    study.AddSteadyGauge(
-        "board_buffer_max_bytes",
-        [&apps]() {
-            uint64_t most = 0;
-            for (auto& a : apps)
-            {
-                most = std::max(most, a->TakeBufferWindowPeak());
-            }
-            return double(most);
-        },
-        FeroceSteadyState::MAX,
-        false);
-    study.AddSteadyGauge(
-        "board_buffer_mean_bytes",
-        [&apps]() {
-            double sum = 0;
-            for (auto& a : apps)
-            {
-                sum += double(a->GetBufferBytes());
-            }
-            return sum / double(apps.size());
-        },
-        FeroceSteadyState::MEAN,
-        true); // judged: buffers that fill for ever (an overload) have no steady state
-    study.AddDropsGauge();
+    std::unique_ptr<AdvcamCameraApps> apps = InstallAdvcamCameraApps(helper, camera, duration);
+    WatchAdvcamCamera(study, helper, camera, *apps);
     // per-board rates from the end of the warm-up on (the whole run when it is as long)
-    std::vector<uint64_t> atWarmup(f.boards, 0);
+    std::vector<uint64_t> atWarmup(apps->boards.size(), 0);
     Time warmup = study.GetMeasureFrom();
-    Simulator::Schedule(warmup, &SnapshotBoards, &rxApps, &atWarmup);
+    Simulator::Schedule(warmup, &SnapshotBoards, apps.get(), &atWarmup);
     study.EnablePcap(helper, "advcam-camera");
-    // one trigger for the whole camera: every board draws the same Poisson gaps
-    int64_t trigger = 1 + helper.AssignStreams(1);
-    for (Ptr<RoceFrontEndApp> app : apps)
-    {
-        app->AssignStreams(trigger);
-    }
     if (!study.Run())
     {
         return study.GetExitCode();
     }
 
-    BoardTotals t = WriteBoards(study, f, rxApps, apps, boardQps, atWarmup, warmup);
-    WritePlaces(study, f, camera, rxApps, apps, tally);
+    BoardTotals t = WriteBoards(study, f, camera, *apps, atWarmup, warmup);
+    WritePlaces(study, camera, *apps);
     uint64_t cnps = 0;
     for (auto& nic : camera.rxNics)
     {
@@ -407,7 +336,7 @@ main(int argc, char* argv[])
     study.AddMetric("retransmits", double(t.retransmits));
     study.AddMetric("events_generated", double(t.eventsGenerated));
     study.AddMetric("events_lost", double(t.eventsLost));
-    AddCounters(study, t, tally, lost);
+    AddCounters(study, t, *apps->tally, lost);
     Simulator::Destroy();
     return study.Finish();
 }

@@ -97,18 +97,25 @@ CheckRoles(const std::string& roles)
 void
 FabricFlags::AddTo(FeroceStudy& study)
 {
-    study.AddFlag("topology",
-                  "Topology file: feroce's (feroce-topology 1) or the HPCC simulator's (N S L)",
-                  topology);
-    study.AddFlag("flows",
-                  "Flow file: feroce's (feroce-flows 1) or the HPCC simulator's (count, then src "
-                  "dst pg dport size start_s)",
-                  flows);
-    study.AddFlag("config",
-                  "The HPCC simulator's configuration (KEY value): its topology, flows, DCQCN, ECN "
-                  "and buffer settings, beneath the flags",
-                  config);
-    study.AddFlag("cdf", "Flow sizes for drawn flows: a CDF file (SIZE P per line)", cdf);
+    study
+        .AddFlag("topology",
+                 "Topology file: feroce's (feroce-topology 1) or the HPCC simulator's (N S L)",
+                 topology)
+        .InputFile();
+    study
+        .AddFlag("flows",
+                 "Flow file: feroce's (feroce-flows 1) or the HPCC simulator's (count, then src "
+                 "dst pg dport size start_s)",
+                 flows)
+        .InputFile();
+    study
+        .AddFlag("config",
+                 "The HPCC simulator's configuration (KEY value): its topology, flows, DCQCN, ECN "
+                 "and buffer settings, beneath the flags",
+                 config)
+        .InputFile();
+    study.AddFlag("cdf", "Flow sizes for drawn flows: a CDF file (SIZE P per line)", cdf)
+        .InputFile();
     study
         .AddFlag("load",
                  "Drawn flows: Poisson arrivals at this fraction of each sender's link (0: none)",
@@ -183,8 +190,14 @@ struct ScenarioFiles
 
     std::string Read(FeroceStudy& study, FabricFlags& f);
 
+    /// Every outage within the run: "" or the first that is not, by its line.
+    std::string CheckOutages(Time duration) const;
+
   private:
+    int linkDownOutage{-1}; ///< the configuration's LINK_DOWN among topo's outages
+
     std::string ReadConfig(FeroceStudy& study, const std::string& path);
+    std::string AddLinkDown();
     std::string SetRateMaps(FeroceStudy& study);
 };
 
@@ -223,16 +236,70 @@ ScenarioFiles::ReadConfig(FeroceStudy& study, const std::string& path)
         const feroce_setting& s = config.settings[i];
         e = cmd.SetFromFile(s.key, s.value, at(s.line));
     }
-    if (e.empty() && config.link_down_line)
-    {
-        e = at(config.link_down_line) + ": LINK_DOWN is not allowed yet: feroce's links go down "
-                                        "with issue 27's; expected 0 0 0";
-    }
     for (std::size_t i = 0; e.empty() && i < config.n_warnings; i++)
     {
         study.Warn(config.warnings[i]);
     }
     return e;
+}
+
+/// The configuration's LINK_DOWN as an outage of the topology's link (for good, as the peer's).
+std::string
+ScenarioFiles::AddLinkDown()
+{
+    if (!config.link_down_line)
+    {
+        return "";
+    }
+    std::string where = std::string(config.path) + ":" + std::to_string(config.link_down_line) +
+                        ": LINK_DOWN " +
+                        std::to_string((config.link_down_ns - 2000000000LL) / 1000) + " " +
+                        std::to_string(config.link_down_a) + " " +
+                        std::to_string(config.link_down_b) + " is not allowed: ";
+    uint32_t a = config.link_down_a;
+    uint32_t b = config.link_down_b;
+    int link = a < topo.n_nodes && b < topo.n_nodes ? feroce_topo_find_link(&topo, a, b) : -1;
+    if (link < 0)
+    {
+        return where + "expected two nodes of " + topo.path + " joined by a link";
+    }
+    char err[1024];
+    if (feroce_topo_add_outage(&topo,
+                               link,
+                               config.link_down_ns,
+                               -1,
+                               config.link_down_line,
+                               err,
+                               sizeof err) != 0)
+    {
+        return where + "the link is down then already (an outage of " + topo.path + ")";
+    }
+    linkDownOutage = int(topo.n_outages) - 1;
+    return "";
+}
+
+std::string
+ScenarioFiles::CheckOutages(Time duration) const
+{
+    for (std::size_t i = 0; i < topo.n_outages; i++)
+    {
+        const feroce_topo_outage& o = topo.outages[i];
+        const feroce_topo_link& k = topo.links[o.link];
+        int64_t last = o.up_ns < 0 ? o.down_ns : o.up_ns;
+        if (last < duration.GetNanoSeconds())
+        {
+            continue;
+        }
+        std::string where =
+            int(i) == linkDownOutage
+                ? std::string(config.path) + ":" + std::to_string(o.line) + ": LINK_DOWN"
+                : std::string(topo.path) + ":" + std::to_string(o.line) + ": down " +
+                      topo.nodes[k.a].name + " " + topo.nodes[k.b].name;
+        return where + " at " + std::to_string(last) + " ns is not allowed: the run ends at " +
+               std::to_string(duration.GetNanoSeconds()) +
+               " ns (--duration): expected a time within the run";
+    }
+    return "";
 }
 
 /// KMIN_MAP, KMAX_MAP, PMAX_MAP: each switch port takes its link rate's thresholds
@@ -313,7 +380,8 @@ ScenarioFiles::Read(FeroceStudy& study, FabricFlags& f)
                 topo.links[l].error_rate ? topo.links[l].error_rate : config.error_rate;
         }
     }
-    e = SetRateMaps(study);
+    e = AddLinkDown();
+    e = e.empty() ? SetRateMaps(study) : e;
     if (e.empty() && !f.flows.empty() &&
         feroce_flows_read(f.flows.c_str(), &topo, &flows, err, sizeof err) != 0)
     {
@@ -600,6 +668,11 @@ WriteResults(FeroceStudy& study,
     study.AddMetric("ecn_marks", double(marks));
     study.AddMetric("sim_events", double(events));
     study.AddMetric("peak_rss_mb", double(ru.ru_maxrss) / 1024);
+    if (topo.n_outages)
+    {
+        study.AddMetric("link_outages", double(topo.n_outages));
+        study.AddMetric("link_down_frames_lost", double(fabric.GetFramesLostOnDownLinks()));
+    }
     return true;
 }
 
@@ -643,6 +716,11 @@ main(int argc, char* argv[])
         return study.RejectFlag("trafficStop", "at or after --trafficStart, which is >= 0");
     }
     Time duration = study.GetDuration();
+    std::string outages = files.CheckOutages(duration);
+    if (!outages.empty())
+    {
+        return study.Reject(outages);
+    }
     // a switch of several link rates: each port's headroom for its own link
     study.SetBeneath("ns3::FeroceSwitch::HeadroomPerPort", "true");
     f.fabric.SetHeadroomCheck(study);
@@ -671,6 +749,7 @@ main(int argc, char* argv[])
             }
         }
     }
+    fabric.ScheduleOutages(helper);
     int64_t stream = 1 + helper.AssignStreams(1);
     stream += fabric.AssignStreams(stream);
     traffic.background->SetStream(stream++);
@@ -682,8 +761,10 @@ main(int argc, char* argv[])
     PfcLog pfc{std::ofstream(), std::ofstream(), &files.topo};
     SavedFlows saved;
     Ptr<RoceFlowApp> app = CreateObject<RoceFlowApp>();
+    FeroceFctRecorder recorder(fabric, &fctCsv, &fctTxt, f.paths);
     Simulator::ScheduleNow([&]() {
         fctCsv = study.OpenOutput("fct.csv");
+        recorder.WriteHeader();
         fctTxt = study.OpenOutput("fct.txt");
         pfc.csv = study.OpenOutput("pfc.csv");
         pfc.txt = study.OpenOutput("pfc.txt");
@@ -715,7 +796,6 @@ main(int argc, char* argv[])
         }
         return true;
     });
-    FeroceFctRecorder recorder(fabric, &fctCsv, &fctTxt, f.paths);
     recorder.Attach(app);
     study.AddFlow(
         "fabric",

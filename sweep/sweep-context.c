@@ -17,6 +17,7 @@
 
 #include "feroce-db.h"
 #include "sweep-db.h"
+#include "sweep-inputs.h"
 
 char *sweep_default_dir(const struct sweep_file *sf, const struct sweep_opts *o)
 {
@@ -34,7 +35,15 @@ int sweep_ctx_open(struct sweep_ctx *c, const char *file, const struct sweep_opt
         fprintf(stderr, "feroce-sweep: %s\n", err);
         return SWEEP_EXIT_USAGE;
     }
-    if (sweep_grid_expand(&c->sf, o->version ? o->version : feroce_version(), &c->g, err, sizeof err) != 0) {
+    /* the program says which files its runs read (a program that cannot be found: none; the
+     * commands that run it say why) */
+    char *program = sweep_program(&c->sf, o->program, err, sizeof err);
+    struct sweep_inputs *inputs = sweep_inputs_new(program);
+    free(program);
+    int rc =
+        sweep_grid_expand(&c->sf, o->version ? o->version : feroce_version(), inputs, &c->g, err, sizeof err);
+    sweep_inputs_free(inputs);
+    if (rc != 0) {
         fprintf(stderr, "feroce-sweep: %s\n", err);
         sweep_file_free(&c->sf);
         return SWEEP_EXIT_USAGE;
@@ -55,8 +64,9 @@ int sweep_ctx_open(struct sweep_ctx *c, const char *file, const struct sweep_opt
     }
     if (mkdirs(c->dir) != 0) {
         /* a folder that cannot be made is bad input, refused before any point starts */
-        fprintf(stderr, "feroce-sweep: --dir = \"%s\" is not allowed: expected a folder that can be created (%s)\n", c->dir,
-                strerror(errno));
+        fprintf(stderr,
+                "feroce-sweep: --dir = \"%s\" is not allowed: expected a folder that can be created (%s)\n",
+                c->dir, strerror(errno));
         sweep_ctx_close(c);
         return SWEEP_EXIT_USAGE;
     }

@@ -68,8 +68,8 @@ static int by_key(const void *a, const void *b)
     return strcmp((*(const struct sweep_point *const *)a)->key, (*(const struct sweep_point *const *)b)->key);
 }
 
-int sweep_grid_expand(const struct sweep_file *sf, const char *version, struct sweep_grid *g, char *err,
-                      size_t errlen)
+int sweep_grid_expand(const struct sweep_file *sf, const char *version, struct sweep_inputs *inputs,
+                      struct sweep_grid *g, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
     g->sf = sf;
@@ -165,7 +165,8 @@ int sweep_grid_expand(const struct sweep_file *sf, const char *version, struct s
                                           .values = values,
                                           .n_params = np,
                                           .seed = r,
-                                          .version = version };
+                                          .version = version,
+                                          .inputs = inputs };
             pt->spec = sweep_key_spec(&in);
             sweep_key_of_spec(pt->spec, pt->key);
         }

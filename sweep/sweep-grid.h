@@ -29,9 +29,12 @@ struct sweep_grid {
     char *version;
 };
 
-/* Expands sf (which must outlive the grid).  -1 with a message on error. */
-int sweep_grid_expand(const struct sweep_file *sf, const char *version, struct sweep_grid *g, char *err,
-                      size_t errlen);
+struct sweep_inputs;
+
+/* Expands sf (which must outlive the grid); each point's key covers the files its run reads as
+ * inputs says (NULL: none).  -1 with a message on error. */
+int sweep_grid_expand(const struct sweep_file *sf, const char *version, struct sweep_inputs *inputs,
+                      struct sweep_grid *g, char *err, size_t errlen);
 void sweep_grid_free(struct sweep_grid *g);
 
 /* The value of parameter param in combination combo. */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "sweep-inputs.h"
 #include "sweep-util.h"
 
 uint64_t sweep_fnv1a64(const char *s)
@@ -44,22 +45,15 @@ static void add(struct text *t, const char *a, const char *b)
     t->n += (size_t)sprintf(t->s + t->n, "%s%s\n", a, b);
 }
 
-/* a value that names a regular file (relative to where feroce-sweep runs, as the points run):
- * "file=VALUE=HASH" with the 64-bit FNV-1a of its bytes, so that an edited topology, flow or
- * configuration file makes new points; nothing when it names no file */
-static void add_file(struct text *t, const char *value)
+/* a file the run reads: "file=PATH=HASH" with the 64-bit FNV-1a of its bytes, so that an edited
+ * topology, flow or configuration file makes new points; a value of an input flag that names no
+ * file adds nothing, a file the program names that cannot be read is "missing" */
+static void add_file(struct text *t, const char *path, int named_by_flag)
 {
-    struct stat st;
-    FILE *f;
-    if (!*value || stat(value, &st) != 0 || !S_ISREG(st.st_mode) || !(f = fopen(value, "rb")))
+    char hex[17];
+    if (sweep_inputs_hash(path, hex) != 0 && named_by_flag)
         return;
-    uint64_t h = 0xcbf29ce484222325u;
-    int c;
-    while ((c = getc(f)) != EOF)
-        h = (h ^ (unsigned char)c) * 0x100000001b3u;
-    fclose(f);
-    char *kv = xasprintf("file=%s=", value), hex[17];
-    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+    char *kv = xasprintf("file=%s=", path);
     add(t, kv, hex);
     free(kv);
 }
@@ -69,11 +63,13 @@ char *sweep_key_spec(const struct sweep_key_input *in)
     struct text t = { 0 };
     add(&t, "feroce-sweep point 1", "");
     add(&t, "program=", in->program);
+    struct strv command = { 0 }; /* the point's flags, as the program is asked which files it reads */
     for (size_t i = 0; i < in->n_flags; i++) {
         add(&t, "flag=", in->flags[i]);
+        strv_push(&command, in->flags[i]);
         const char *eq = strchr(in->flags[i], '=');
-        if (eq)
-            add_file(&t, eq + 1);
+        if (eq && in->inputs && sweep_inputs_is_input(in->inputs, in->flags[i]))
+            add_file(&t, eq + 1, 1);
     }
     /* parameters in name order, so reordering the param lines keeps the keys */
     size_t *order = xmalloc(in->n_params * sizeof *order);
@@ -89,9 +85,32 @@ char *sweep_key_spec(const struct sweep_key_input *in)
         char *kv = xasprintf("param=%s=", in->names[order[i]]);
         add(&t, kv, in->values[order[i]]);
         free(kv);
-        add_file(&t, in->values[order[i]]);
+        char *flag = xasprintf("--%s=%s", in->names[order[i]], in->values[order[i]]);
+        strv_push(&command, flag);
+        if (in->inputs && sweep_inputs_is_input(in->inputs, flag))
+            add_file(&t, in->values[order[i]], 1);
+        free(flag);
     }
     free(order);
+    /* the files the program reads that no flag names (a configuration's topology, ...) */
+    const char *files =
+        in->inputs ? sweep_inputs_files(in->inputs, (const char *const *)command.v, command.n) : "";
+    while (*files) {
+        size_t len = strcspn(files, "\n");
+        char *path = xmalloc(len + 1);
+        memcpy(path, files, len);
+        path[len] = '\0';
+        int named = 0;
+        for (size_t i = 0; i < command.n && !named; i++) {
+            const char *eq = strchr(command.v[i], '=');
+            named = eq && strcmp(eq + 1, path) == 0 && sweep_inputs_is_input(in->inputs, command.v[i]);
+        }
+        if (!named)
+            add_file(&t, path, 0);
+        free(path);
+        files += len + (files[len] == '\n');
+    }
+    strv_free(&command);
     char seed[32];
     snprintf(seed, sizeof seed, "%ld", in->seed);
     add(&t, "seed=", seed);

@@ -10,6 +10,8 @@
 
 #define SWEEP_KEY_LEN 16 /* hex digits */
 
+struct sweep_inputs;
+
 struct sweep_key_input {
     const char *program; /* as the sweep file names it */
     const char *const *flags;
@@ -19,10 +21,11 @@ struct sweep_key_input {
     size_t n_params;
     long seed;
     const char *version;
+    struct sweep_inputs *inputs; /* the program's input files (NULL: none) */
 };
 
-/* The canonical text of a point (flags in order, parameters sorted by name):
- * a new string; the key is its hash. */
+/* The canonical text of a point (flags in order, parameters sorted by name, the content of
+ * each file the run reads: sweep-inputs.h): a new string; the key is its hash. */
 char *sweep_key_spec(const struct sweep_key_input *in);
 
 /* 64-bit FNV-1a of a string. */

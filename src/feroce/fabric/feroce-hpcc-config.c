@@ -395,7 +395,13 @@ static int one_key(struct feroce_text *tx, const struct key *k, struct feroce_hp
             feroce_parse_u64(tx->words[3], &b) || a > UINT32_MAX || b > UINT32_MAX || t > 1000000000000ULL)
             return feroce_text_fail(err, errlen, tx->path, tx->line,
                                     "LINK_DOWN: expected T_US A B (whole numbers; 0 0 0: none)");
-        if (t || a || b) {
+        if (!t && (a || b))
+            return feroce_text_fail(
+                err, errlen, tx->path, tx->line,
+                "LINK_DOWN 0 %llu %llu: the peer takes no link down at 0 us: expected T_US > 0, "
+                "or 0 0 0 (none)",
+                (unsigned long long)a, (unsigned long long)b);
+        if (t) {
             /* the peer adds its 2 s start to the time (third.cc) */
             c->link_down_ns = 2000000000LL + (int64_t)t * 1000;
             c->link_down_a = (uint32_t)a;

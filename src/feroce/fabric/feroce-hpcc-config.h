@@ -37,7 +37,8 @@ struct feroce_hpcc_config {
     int has_window;    /* HAS_WIN 1: a window of the largest bandwidth-delay product */
     int window_line;
     struct feroce_rate_map kmin, kmax, pmax;
-    /* LINK_DOWN t a b: the link between nodes a and b goes down at t (0 0 0: none) */
+    /* LINK_DOWN t a b: the link between nodes a and b goes down at 2 s + t us, for good (0 0 0:
+     * none; the peer then computes its routes again) */
     int64_t link_down_ns;
     uint32_t link_down_a, link_down_b;
     int link_down_line;

@@ -45,6 +45,7 @@ void feroce_topo_free(struct feroce_topo *t)
     free(t->nodes);
     free(t->links);
     free(t->models);
+    free(t->outages);
     free(t->index);
     free(t->path);
     memset(t, 0, sizeof *t);
@@ -122,6 +123,41 @@ int feroce_topo_add_link(struct feroce_topo *t, uint32_t a, uint32_t b, uint64_t
     return (int)t->n_links++;
 }
 
+int feroce_topo_find_link(const struct feroce_topo *t, uint32_t a, uint32_t b)
+{
+    for (size_t l = 0; l < t->n_links; l++) {
+        const struct feroce_topo_link *k = &t->links[l];
+        if ((k->a == a && k->b == b) || (k->a == b && k->b == a))
+            return (int)l;
+    }
+    return -1;
+}
+
+int feroce_topo_add_outage(struct feroce_topo *t, uint32_t link, int64_t down_ns, int64_t up_ns, int line,
+                           char *err, size_t errlen)
+{
+    const struct feroce_topo_link *k = &t->links[link];
+    char at[32], until[32];
+    feroce_format_time(down_ns, at, sizeof at);
+    if (up_ns >= 0 && up_ns <= down_ns)
+        return feroce_text_fail(err, errlen, t->path, line,
+                                "link %s %s comes back up at %s, not after it goes down at %s: expected "
+                                "down AT [UP] with UP > AT",
+                                t->nodes[k->a].name, t->nodes[k->b].name,
+                                feroce_format_time(up_ns, until, sizeof until), at);
+    for (size_t i = 0; i < t->n_outages; i++) {
+        const struct feroce_topo_outage *o = &t->outages[i];
+        if (o->link == link && (o->up_ns < 0 || down_ns <= o->up_ns) && (up_ns < 0 || o->down_ns <= up_ns))
+            return feroce_text_fail(err, errlen, t->path, line,
+                                    "link %s %s goes down at %s while it is down from line %d: expected one "
+                                    "outage at a time per link",
+                                    t->nodes[k->a].name, t->nodes[k->b].name, at, o->line);
+    }
+    FEROCE_GROW(t->outages, t->n_outages, t->outages_cap);
+    t->outages[t->n_outages++] = (struct feroce_topo_outage){ link, down_ns, up_ns, line };
+    return 0;
+}
+
 static void add_setting(struct feroce_setting **s, size_t *n, const char *key, const char *value, int line)
 {
     *s = feroce_xrealloc(*s, (*n + 1) * sizeof **s);
@@ -191,6 +227,19 @@ static int read_error_rate(struct feroce_text *tx, const char *text, double *p, 
     return 0;
 }
 
+/* the nodes A B of a link or outage line: declared above */
+static int read_ends(struct feroce_text *tx, const struct feroce_topo *t, char **names, int ends[2], char *err,
+                     size_t errlen)
+{
+    for (int i = 0; i < 2; i++) {
+        ends[i] = feroce_topo_find(t, names[i]);
+        if (ends[i] < 0)
+            return feroce_text_fail(err, errlen, tx->path, tx->line,
+                                    "node %s is unknown: expected a node declared above", names[i]);
+    }
+    return 0;
+}
+
 static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err, size_t errlen)
 {
     int n;
@@ -248,12 +297,8 @@ static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err,
                 return feroce_text_fail(err, errlen, tx->path, tx->line,
                                         "expected link A B RATE DELAY [error=P]");
             int ends[2];
-            for (int i = 0; i < 2; i++) {
-                ends[i] = feroce_topo_find(t, w[1 + i]);
-                if (ends[i] < 0)
-                    return feroce_text_fail(err, errlen, tx->path, tx->line,
-                                            "node %s is unknown: expected a node declared above", w[1 + i]);
-            }
+            if (read_ends(tx, t, w + 1, ends, err, errlen) != 0)
+                return -1;
             uint64_t rate;
             int64_t delay;
             double p = 0;
@@ -266,9 +311,31 @@ static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err,
                     return -1;
             }
             feroce_topo_add_link(t, (uint32_t)ends[0], (uint32_t)ends[1], rate, delay, p, tx->line);
+        } else if (strcmp(w[0], "down") == 0) {
+            if (n < 4 || n > 5)
+                return feroce_text_fail(err, errlen, tx->path, tx->line,
+                                        "expected down A B AT [UP] (the link of A and B goes down at AT, "
+                                        "back up at UP)");
+            int ends[2];
+            if (read_ends(tx, t, w + 1, ends, err, errlen) != 0)
+                return -1;
+            int link = feroce_topo_find_link(t, (uint32_t)ends[0], (uint32_t)ends[1]);
+            if (link < 0)
+                return feroce_text_fail(err, errlen, tx->path, tx->line,
+                                        "no link joins %s and %s: expected a link declared above", w[1],
+                                        w[2]);
+            int64_t times[2] = { 0, -1 };
+            for (int i = 3; i < n; i++) {
+                const char *why = feroce_parse_time(w[i], &times[i - 3]);
+                if (why)
+                    return feroce_text_fail(err, errlen, tx->path, tx->line, "%s %s %s",
+                                            i == 3 ? "down time" : "up time", w[i], why);
+            }
+            if (feroce_topo_add_outage(t, (uint32_t)link, times[0], times[1], tx->line, err, errlen) != 0)
+                return -1;
         } else {
             return feroce_text_fail(err, errlen, tx->path, tx->line,
-                                    "%s is not a directive: expected model, node or link", w[0]);
+                                    "%s is not a directive: expected model, node, link or down", w[0]);
         }
     }
     return n;
@@ -536,6 +603,15 @@ int feroce_topo_write(const struct feroce_topo *t, FILE *f, enum feroce_topo_for
                 fprintf(f, " error=%.17g", k->error_rate);
             fputc('\n', f);
         }
+        for (size_t i = 0; i < t->n_outages; i++) {
+            const struct feroce_topo_outage *o = &t->outages[i];
+            const struct feroce_topo_link *k = &t->links[o->link];
+            fprintf(f, "down %s %s %s", t->nodes[k->a].name, t->nodes[k->b].name,
+                    feroce_format_time(o->down_ns, delay, sizeof delay));
+            if (o->up_ns >= 0)
+                fprintf(f, " %s", feroce_format_time(o->up_ns, delay, sizeof delay));
+            fputc('\n', f);
+        }
         return ferror(f) ? feroce_text_fail(err, errlen, t->path, 0, "could not be written") : 0;
     }
     for (size_t n = 0; n < t->n_nodes; n++)
@@ -543,6 +619,10 @@ int feroce_topo_write(const struct feroce_topo *t, FILE *f, enum feroce_topo_for
             return feroce_text_fail(err, errlen, t->path, t->nodes[n].line,
                                     "node %s has settings, which the HPCC simulator's format cannot say",
                                     t->nodes[n].name);
+    if (t->n_outages)
+        return feroce_text_fail(err, errlen, t->path, t->outages[0].line,
+                                "has outages, which the HPCC simulator's format cannot say (its LINK_DOWN is "
+                                "a key of its configuration)");
     size_t n_switches = 0;
     for (size_t n = 0; n < t->n_nodes; n++)
         n_switches += feroce_topo_is_switch(t, (uint32_t)n);

@@ -10,6 +10,7 @@
  *   node h0 host
  *   node leaf0 switch model=tor PfcEnabled=false
  *   link h0 leaf0 25Gbps 1us [error=0.001]
+ *   down leaf0 spine0 20ms [60ms]
  *
  * A setting is KEY=VALUE: an attribute of the node's ns-3 object (FeroceSwitch for a switch,
  * RoceNic for the others), checked when the fabric is built; a node's own settings come after
@@ -18,7 +19,9 @@
  *
  * Rules a fabric must follow (feroce_topo_check): a link joins two different nodes, at most one
  * link joins two nodes, a node that is not a switch has exactly one link (a host has one NIC),
- * every node reaches every other.
+ * every node reaches every other.  An outage ("down A B AT [UP]": the link of A and B goes down at
+ * AT and comes back at UP, or stays down) names a link declared above, comes back after it went
+ * down, and does not overlap another outage of the same link.
  */
 #ifndef FEROCE_TOPO_H
 #define FEROCE_TOPO_H
@@ -73,6 +76,13 @@ struct feroce_topo_link {
     int line;
 };
 
+/* A link's outage: down from down_ns, up again at up_ns (-1: it stays down). */
+struct feroce_topo_outage {
+    uint32_t link;
+    int64_t down_ns, up_ns;
+    int line;
+};
+
 enum feroce_topo_format {
     FEROCE_TOPO_FEROCE, /* feroce-topology 1 */
     FEROCE_TOPO_HPCC    /* N S L, the switch ids, the links */
@@ -87,6 +97,8 @@ struct feroce_topo {
     size_t n_links, links_cap;
     struct feroce_topo_model *models;
     size_t n_models, models_cap;
+    struct feroce_topo_outage *outages; /* in the order written */
+    size_t n_outages, outages_cap;
     /* name -> node index (open addressing; -1 empty) */
     int32_t *index;
     size_t index_cap;
@@ -105,6 +117,13 @@ void feroce_topo_node_set(struct feroce_topo *t, uint32_t node, const char *key,
 void feroce_topo_model_set(struct feroce_topo *t, uint32_t model, const char *key, const char *value,
                            int line);
 
+/* An outage of a link (up_ns -1: for good); 0, or -1 with "PATH:LINE: what is wrong" in err when it
+ * comes back before it goes down or overlaps another outage of the link. */
+int feroce_topo_add_outage(struct feroce_topo *t, uint32_t link, int64_t down_ns, int64_t up_ns, int line,
+                           char *err, size_t errlen);
+/* The link that joins nodes a and b (either way round), or -1. */
+int feroce_topo_find_link(const struct feroce_topo *t, uint32_t a, uint32_t b);
+
 /* The node named name, or -1. */
 int feroce_topo_find(const struct feroce_topo *t, const char *name);
 int feroce_topo_find_model(const struct feroce_topo *t, const char *name);
@@ -122,8 +141,9 @@ int feroce_topo_read(const char *path, struct feroce_topo *t, char *err, size_t 
 int feroce_topo_check(const struct feroce_topo *t, char *err, size_t errlen);
 
 /* Writes the fabric in a format.  The HPCC simulator's numbers the nodes in their order and knows
- * switches and hosts only (boards and receivers become hosts); it has no names, models or
- * settings: -1 with why in err when the fabric has settings. */
+ * switches and hosts only (boards and receivers become hosts); it has no names, models, settings
+ * or outages (its LINK_DOWN is a key of its configuration): -1 with why in err when the fabric has
+ * them. */
 int feroce_topo_write(const struct feroce_topo *t, FILE *f, enum feroce_topo_format format, char *err,
                       size_t errlen);
 

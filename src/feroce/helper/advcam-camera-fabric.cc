@@ -6,9 +6,11 @@
 
 #include "advcam-camera-fabric.h"
 
+#include "feroce-fabric-helper.h"
 #include "roce-helper.h"
 
 #include "ns3/feroce-channel.h"
+#include "ns3/feroce-switch-port.h"
 #include "ns3/node.h"
 #include "ns3/roce-nic.h"
 
@@ -16,6 +18,22 @@
 
 namespace ns3
 {
+
+/// A topology file and the fabric built from it (which points into it), alive as long as the run.
+struct AdvcamCameraFile
+{
+    feroce_topo topo{};
+    bool read{false};
+    FeroceFabric fabric;
+
+    ~AdvcamCameraFile()
+    {
+        if (read)
+        {
+            feroce_topo_free(&topo);
+        }
+    }
+};
 
 AdvcamCameraFabric
 InstallAdvcamCameraFabric(RoceHelper& helper,
@@ -43,6 +61,7 @@ InstallAdvcamCameraFabric(RoceHelper& helper,
         for (uint32_t b = l * boardsPerLeaf; b < std::min(boards, (l + 1) * boardsPerLeaf); b++)
         {
             f.boardNics.push_back(helper.AttachHost(leaf, f.boardNodes.Get(b)));
+            f.boardLeaf.push_back(l);
         }
         helper.LinkSwitches(leaf, f.agg, uplinkRate);
         f.leaves.push_back(leaf);
@@ -58,7 +77,205 @@ InstallAdvcamCameraFabric(RoceHelper& helper,
         f.assignerNic = helper.AttachHost(f.agg, CreateObject<Node>());
     }
     helper.PopulateRoutes();
+    for (uint32_t l = 0; l < leaves; l++)
+    {
+        f.switches.push_back({"leaf" + std::to_string(l), f.leaves[l]});
+    }
+    f.switches.push_back({"agg", f.agg});
+    for (uint32_t k = 0; k < receivers; k++)
+    {
+        f.queues.push_back({"agg_to_rx" + std::to_string(k) + "_queue_bytes", leaves, leaves + k});
+    }
+    for (uint32_t l = 0; l < leaves; l++)
+    {
+        f.queues.push_back(
+            {"leaf" + std::to_string(l) + "_uplink_queue_bytes", l, f.leaves[l]->GetNPorts() - 1});
+    }
     return f;
+}
+
+namespace
+{
+
+/// The switch end of a host's link: the switch's node and its port, or (UINT32_MAX, null).
+std::pair<uint32_t, Ptr<FeroceSwitchPort>>
+SwitchEnd(const FeroceFabric& fabric, uint32_t link)
+{
+    const feroce_topo_link& k = fabric.topo->links[link];
+    for (int side = 0; side < 2; side++)
+    {
+        uint32_t node = side ? k.b : k.a;
+        if (fabric.switches[node])
+        {
+            const auto& ends = fabric.ends[link];
+            return {node, DynamicCast<FeroceSwitchPort>(side ? ends.second : ends.first)};
+        }
+    }
+    return {UINT32_MAX, nullptr};
+}
+
+} // namespace
+
+std::string
+InstallAdvcamCameraFabric(FeroceStudy& study,
+                          RoceHelper& helper,
+                          const std::string& topology,
+                          AdvcamCameraFabric* out)
+{
+    auto file = std::make_shared<AdvcamCameraFile>();
+    const feroce_topo& t = file->topo;
+    char err[1024];
+    if (feroce_topo_read(topology.c_str(), &file->topo, err, sizeof err) != 0)
+    {
+        return err;
+    }
+    file->read = true;
+    FeroceCommandLine& cmd = study.GetCommandLine();
+    auto given = [&cmd](const std::string& a) { return cmd.GetSource(a) > FeroceSource::Scenario; };
+    FeroceFabric& fabric = file->fabric;
+    std::string error = FeroceFabricHelper::Build(helper, t, &fabric, given);
+    if (!error.empty())
+    {
+        return error;
+    }
+    AdvcamCameraFabric& c = *out;
+    c.file = file;
+    std::vector<uint32_t> hostLink(t.n_nodes);
+    feroce_topo_host_links(&t, hostLink.data());
+    std::vector<uint32_t> index(t.n_nodes, UINT32_MAX); // a switch's index in c.switches
+    std::vector<uint32_t> rxNodes;
+    for (uint32_t n = 0; n < t.n_nodes; n++)
+    {
+        const feroce_topo_node& node = t.nodes[n];
+        std::string where = std::string(t.path) + ":" + std::to_string(node.line) + ": ";
+        if (node.role == FEROCE_ROLE_SWITCH)
+        {
+            continue;
+        }
+        if (node.role == FEROCE_ROLE_HOST)
+        {
+            return where + "host " + node.name +
+                   " is not allowed: the camera's nodes are boards, receivers and switches";
+        }
+        auto sw = SwitchEnd(fabric, hostLink[n]);
+        if (!sw.second)
+        {
+            return where + feroce_role_name(node.role) + " " + node.name +
+                   " is not allowed: expected it linked to a switch";
+        }
+        if (node.role == FEROCE_ROLE_RECEIVER)
+        {
+            rxNodes.push_back(n);
+            c.rxNodes.Add(fabric.nodes.Get(n));
+            c.rxNics.push_back(fabric.nics[n]);
+            c.rxLinks.push_back(fabric.channels[hostLink[n]]);
+            continue;
+        }
+        if (index[sw.first] == UINT32_MAX)
+        {
+            index[sw.first] = uint32_t(c.leaves.size());
+            c.leaves.push_back(fabric.switches[sw.first]);
+            c.switches.push_back({t.nodes[sw.first].name, fabric.switches[sw.first]});
+        }
+        c.boardNodes.Add(fabric.nodes.Get(n));
+        c.boardNics.push_back(fabric.nics[n]);
+        c.boardLeaf.push_back(index[sw.first]);
+    }
+    if (c.boardNics.empty() || c.rxNics.empty())
+    {
+        return topology + " is not allowed: expected at least one board and one receiver";
+    }
+    for (uint32_t n = 0; n < t.n_nodes; n++)
+    {
+        if (fabric.switches[n] && index[n] == UINT32_MAX)
+        {
+            index[n] = uint32_t(c.switches.size());
+            c.switches.push_back({t.nodes[n].name, fabric.switches[n]});
+            c.agg = c.agg ? c.agg : fabric.switches[n];
+        }
+    }
+    for (uint32_t rx : rxNodes)
+    {
+        auto sw = SwitchEnd(fabric, hostLink[rx]);
+        c.queues.push_back(
+            {std::string(t.nodes[sw.first].name) + "_to_" + t.nodes[rx].name + "_queue_bytes",
+             index[sw.first],
+             sw.second->GetPortIndex()});
+    }
+    // each leaf's uplinks: its links to switches, in link order
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> uplinks(c.leaves.size());
+    for (uint32_t l = 0; l < t.n_links; l++)
+    {
+        const feroce_topo_link& k = t.links[l];
+        if (!fabric.switches[k.a] || !fabric.switches[k.b])
+        {
+            continue;
+        }
+        for (int side = 0; side < 2; side++)
+        {
+            uint32_t node = side ? k.b : k.a;
+            if (index[node] < c.leaves.size())
+            {
+                auto port = DynamicCast<FeroceSwitchPort>(side ? fabric.ends[l].second
+                                                               : fabric.ends[l].first);
+                uplinks[index[node]].push_back({side ? k.a : k.b, port->GetPortIndex()});
+            }
+        }
+    }
+    for (uint32_t leaf = 0; leaf < c.leaves.size(); leaf++)
+    {
+        for (const auto& up : uplinks[leaf])
+        {
+            std::string name =
+                c.switches[leaf].name + (uplinks[leaf].size() == 1
+                                             ? std::string("_uplink")
+                                             : "_to_" + std::string(t.nodes[up.first].name));
+            c.queues.push_back({name + "_queue_bytes", leaf, up.second});
+        }
+    }
+    fabric.ScheduleOutages(helper);
+    return "";
+}
+
+std::string
+SetAdvcamCameraSizes(FeroceStudy& study, const std::string& topology)
+{
+    AdvcamCameraFile file;
+    char err[1024];
+    if (feroce_topo_read(topology.c_str(), &file.topo, err, sizeof err) != 0)
+    {
+        return err;
+    }
+    file.read = true;
+    const feroce_topo& t = file.topo;
+    std::vector<uint32_t> hostLink(t.n_nodes);
+    feroce_topo_host_links(&t, hostLink.data());
+    std::vector<uint32_t> onSwitch(t.n_nodes, 0);
+    uint32_t boards = 0;
+    uint32_t receivers = 0;
+    for (uint32_t n = 0; n < t.n_nodes; n++)
+    {
+        if (t.nodes[n].role == FEROCE_ROLE_BOARD)
+        {
+            const feroce_topo_link& k = t.links[hostLink[n]];
+            onSwitch[k.a == n ? k.b : k.a]++;
+            boards++;
+        }
+        receivers += t.nodes[n].role == FEROCE_ROLE_RECEIVER;
+    }
+    uint32_t perLeaf = *std::max_element(onSwitch.begin(), onSwitch.end());
+    FeroceCommandLine& cmd = study.GetCommandLine();
+    std::string e;
+    for (const auto& size : {std::make_pair("boards", boards),
+                             std::make_pair("receivers", receivers),
+                             std::make_pair("boardsPerLeaf", perLeaf)})
+    {
+        if (e.empty() && size.second > 0)
+        {
+            e = cmd.SetFlagFromFile(size.first, std::to_string(size.second), topology);
+        }
+    }
+    return e;
 }
 
 std::string
@@ -94,29 +311,12 @@ AdvcamCameraFabric::Validate() const
 std::vector<FeroceStudy::WatchedSwitch>
 AdvcamCameraFabric::GetSwitches() const
 {
-    std::vector<FeroceStudy::WatchedSwitch> switches;
-    for (uint32_t l = 0; l < leaves.size(); l++)
-    {
-        switches.push_back({"leaf" + std::to_string(l), leaves[l]});
-    }
-    switches.push_back({"agg", agg});
     return switches;
 }
 
 std::vector<FeroceStudy::WatchedQueue>
 AdvcamCameraFabric::GetQueues() const
 {
-    uint32_t n = uint32_t(leaves.size());
-    std::vector<FeroceStudy::WatchedQueue> queues;
-    for (uint32_t k = 0; k < rxNics.size(); k++)
-    {
-        queues.push_back({"agg_to_rx" + std::to_string(k) + "_queue_bytes", n, n + k});
-    }
-    for (uint32_t l = 0; l < n; l++)
-    {
-        queues.push_back(
-            {"leaf" + std::to_string(l) + "_uplink_queue_bytes", l, leaves[l]->GetNPorts() - 1});
-    }
     return queues;
 }
 

@@ -13,6 +13,7 @@
 #include "ns3/feroce-study.h"
 #include "ns3/node-container.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ namespace ns3
 
 class RoceHelper;
 class RoceNic;
+struct AdvcamCameraFile;
 
 /**
  * \ingroup feroce
@@ -44,13 +46,19 @@ struct AdvcamCameraFabric
     std::vector<Ptr<FeroceChannel>> rxLinks; ///< receiver k's link to the aggregation switch
     Ptr<RoceNic> assignerNic;                ///< an event assigner's host (null without)
     uint32_t boardsPerLeaf{1};
+    std::vector<uint32_t> boardLeaf; ///< each board's leaf (an index into leaves)
+    /// The switches as the study watches them: the leaves (leaf0, leaf1, ...), then the others
+    /// (agg).
+    std::vector<FeroceStudy::WatchedSwitch> switches;
+    /// The queues where the camera's traffic meets: toward each receiver (agg_to_rxK_queue_bytes),
+    /// then each leaf's uplinks (leafL_uplink_queue_bytes; leafL_to_S_queue_bytes when a leaf has
+    /// several).
+    std::vector<FeroceStudy::WatchedQueue> queues;
+    std::shared_ptr<AdvcamCameraFile> file; ///< the topology file's fabric (null: built in)
 
-    /// Every NIC's Validate, then each switch's (named leafN or agg): "" or the first message.
+    /// Every NIC's Validate, then each switch's (by its name): "" or the first message.
     std::string Validate() const;
-    /// The switches as the study watches them: leaf0, leaf1, ..., agg.
     std::vector<FeroceStudy::WatchedSwitch> GetSwitches() const;
-    /// The queues where the camera's traffic meets: the aggregation's toward each receiver
-    /// (agg_to_rxK_queue_bytes), then each leaf's uplink (leafL_uplink_queue_bytes).
     std::vector<FeroceStudy::WatchedQueue> GetQueues() const;
 };
 
@@ -64,6 +72,25 @@ AdvcamCameraFabric InstallAdvcamCameraFabric(RoceHelper& helper,
                                              DataRate uplinkRate,
                                              DataRate receiverRate,
                                              bool assigner = false);
+
+/**
+ * The camera on a topology file's fabric (`feroce-topo camera` writes the built-in one, node for
+ * node) instead of the built-in shape: the file's boards and receivers in file order, each on a
+ * switch; a switch with boards is a leaf (in the order of its first board), the others follow in
+ * node order; the file's settings beneath the command line, its outages scheduled (the routes
+ * computed again at each).  "" with the fabric in out, or what is wrong ("FILE:LINE: ...").
+ */
+std::string InstallAdvcamCameraFabric(FeroceStudy& study,
+                                      RoceHelper& helper,
+                                      const std::string& topology,
+                                      AdvcamCameraFabric* out);
+
+/**
+ * advcam-camera's scenario reader for --topology (inside Parse): the file's boards, receivers and
+ * the most boards on one leaf as the values of --boards, --receivers and --boardsPerLeaf (what
+ * params.txt and the row record), unless given.  "" or what is wrong with the file.
+ */
+std::string SetAdvcamCameraSizes(FeroceStudy& study, const std::string& topology);
 
 /**
  * \ingroup feroce

@@ -22,6 +22,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <set>
 
 namespace ns3
 {
@@ -657,9 +658,72 @@ FeroceCommandLine::ApplySources()
     return true;
 }
 
+void
+FeroceCommandLine::AddInputFile(const std::string& path)
+{
+    m_inputFiles.push_back(path);
+}
+
+bool
+FeroceCommandLine::PrintInputs(int argc, char** argv)
+{
+    std::vector<char*> args;
+    bool inputs = false;
+    for (int i = 0; i < argc; i++)
+    {
+        std::string arg = argv[i];
+        if (arg == "--PrintInputFlags")
+        {
+            for (const Flag& f : m_flags)
+            {
+                std::cout << (f.inputFile ? f.name + "\n" : "");
+            }
+            std::cout << std::flush;
+            std::exit(0);
+        }
+        if (arg == "--PrintInputs")
+        {
+            inputs = true;
+        }
+        else
+        {
+            args.push_back(argv[i]);
+        }
+    }
+    if (!inputs)
+    {
+        return false;
+    }
+    // the run's reading of its scenario, and no more
+    std::function<std::string()> reader = m_scenarioReader;
+    if (!ParseArguments(int(args.size()), args.data()) || (reader && !reader().empty()))
+    {
+        std::exit(2); // the run itself says why
+    }
+    std::set<std::string> printed;
+    for (const Flag& f : m_flags)
+    {
+        std::string value = f.inputFile ? f.format() : "";
+        if (!value.empty() && printed.insert(value).second)
+        {
+            std::cout << value << "\n";
+        }
+    }
+    for (const std::string& path : m_inputFiles)
+    {
+        if (printed.insert(path).second)
+        {
+            std::cout << path << "\n";
+        }
+    }
+    std::cout << std::flush;
+    std::exit(0);
+}
+
 bool
 FeroceCommandLine::Parse(int argc, char** argv)
 {
+    PrintInputs(argc, argv);
     for (int i = 0; i < argc; i++)
     {
         m_command += (i ? " " : "") + std::string(argv[i]);

@@ -103,6 +103,9 @@ class FeroceCommandLine
         Handle& Sets(const std::string& attribute, std::function<std::string(const T&)> convert);
         /// The program sets attribute per object from this flag: --ns3::attribute is refused.
         Handle& Owns(const std::string& attribute);
+        /// The flag names a file the run reads (a topology, a configuration): its content decides
+        /// the results, so a sweep point's key covers it (--PrintInputs).
+        Handle& InputFile();
 
       private:
         Flag& Get();
@@ -222,6 +225,15 @@ class FeroceCommandLine
      * SetFromFile; it returns "" or the message refusing the file.
      */
     void SetScenarioReader(std::function<std::string()> reader);
+    /**
+     * A file the run reads that a scenario file names (not a flag): the scenario reader declares
+     * it, so that --PrintInputs lists it.  With --PrintInputFlags the program prints the names of
+     * its InputFile() flags and exits 0; with --PrintInputs (and the other flags of a run) it
+     * reads the scenario as a run would, prints every file the run would read, one a line (the
+     * InputFile() flags' values, then the files declared here), and exits 0 without running.
+     * feroce-sweep hashes those files' content into a point's key.
+     */
+    void AddInputFile(const std::string& path);
     /// The source that set attribute (Default if none).
     FeroceSource GetSource(const std::string& attribute) const;
     /// How the value of attribute was given ("--kmin=7000", "--ns3::FeroceSwitch::Kmin=7000").
@@ -317,6 +329,7 @@ class FeroceCommandLine
         bool isList{false};
         bool fromFile{false}; ///< SetFlagFromFile gave it
         bool given{false};
+        bool inputFile{false}; ///< InputFile(): names a file the run reads
     };
 
     Flag* FindFlag(const std::string& name);
@@ -359,6 +372,9 @@ class FeroceCommandLine
     std::map<std::string, Source> m_sources; ///< by attribute name
     std::vector<std::string> m_warnings;
     std::function<std::string()> m_scenarioReader;
+    std::vector<std::string> m_inputFiles; ///< AddInputFile's
+    /// --PrintInputFlags or --PrintInputs (taken out of the arguments): prints, exits 0.
+    bool PrintInputs(int argc, char** argv);
     std::deque<std::string> m_helpTexts; ///< what --help shows of the lists
     bool m_warningsPrinted{false};
     std::size_t m_auditFrom{0}; ///< objects created before Parse are not the program's
@@ -576,6 +592,14 @@ typename FeroceCommandLine::Handle<T>&
 FeroceCommandLine::Handle<T>::Owns(const std::string& attribute)
 {
     m_cmd->Owns(attribute, Get().name);
+    return *this;
+}
+
+template <typename T>
+typename FeroceCommandLine::Handle<T>&
+FeroceCommandLine::Handle<T>::InputFile()
+{
+    Get().inputFile = true;
     return *this;
 }
 

@@ -334,4 +334,41 @@ FeroceFabric::AssignStreams(int64_t stream)
     return n;
 }
 
+void
+FeroceFabric::ScheduleOutages(RoceHelper& helper)
+{
+    m_routing = &helper;
+    std::vector<bool> watched(channels.size(), false);
+    for (std::size_t i = 0; i < topo->n_outages; i++)
+    {
+        const feroce_topo_outage& o = topo->outages[i];
+        Ptr<FeroceChannel> ch = channels[o.link];
+        ch->ScheduleDown(NanoSeconds(o.down_ns), o.up_ns < 0 ? Time::Max() : NanoSeconds(o.up_ns));
+        if (!watched[o.link])
+        {
+            watched[o.link] = true;
+            ch->TraceConnectWithoutContext("LinkState",
+                                           MakeCallback(&FeroceFabric::LinkChanged, this));
+        }
+    }
+}
+
+void
+FeroceFabric::LinkChanged(bool up)
+{
+    NS_LOG_INFO("a link went " << (up ? "up" : "down") << ": routes computed again");
+    m_routing->RecomputeRoutes();
+}
+
+uint64_t
+FeroceFabric::GetFramesLostOnDownLinks() const
+{
+    uint64_t lost = 0;
+    for (Ptr<FeroceChannel> ch : channels)
+    {
+        lost += ch->GetFramesLost();
+    }
+    return lost;
+}
+
 } // namespace ns3

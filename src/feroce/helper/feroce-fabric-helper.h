@@ -56,6 +56,19 @@ struct FeroceFabric
     std::string Validate() const;
     /// Streams of the lossy links' error models, from stream on; the number used.
     int64_t AssignStreams(int64_t stream);
+    /**
+     * Schedules the topology's outages (feroce_topo_outage: a link down at a time, up again at
+     * another or never) on their channels; each time a link goes down or comes back every
+     * switch's routes are computed again over the links that are up (RoceHelper::RecomputeRoutes,
+     * as the HPCC simulator does on LINK_DOWN).  The helper must outlive the run.
+     */
+    void ScheduleOutages(RoceHelper& helper);
+    /// Frames lost on links that were down (every channel's FeroceChannel::GetFramesLost).
+    uint64_t GetFramesLostOnDownLinks() const;
+
+  private:
+    RoceHelper* m_routing{nullptr}; ///< recomputes the routes at a link's change
+    void LinkChanged(bool up);
 };
 
 /**

@@ -55,6 +55,11 @@ FeroceFctRecorder::FeroceFctRecorder(const FeroceFabric& fabric,
       m_txt(txt),
       m_paths(paths)
 {
+}
+
+void
+FeroceFctRecorder::WriteHeader()
+{
     if (m_csv)
     {
         *m_csv << "id,src,dst,kind,op,prio,size_bytes,start_ns,fct_ns,standalone_ns,slowdown,sport,"

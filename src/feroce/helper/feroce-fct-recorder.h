@@ -44,6 +44,8 @@ class FeroceFctRecorder
                       std::ostream* csv,
                       std::ostream* txt,
                       bool paths = false);
+    /// fct.csv's header line: once its stream is open (a study opens it when the run begins).
+    void WriteHeader();
 
     /// Record the flows app ends (its done callback).
     void Attach(Ptr<RoceFlowApp> app);

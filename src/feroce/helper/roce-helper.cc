@@ -214,6 +214,16 @@ RoceHelper::SetReactionPoint(
     return "";
 }
 
+void
+RoceHelper::RecomputeRoutes()
+{
+    for (const Ptr<FeroceSwitch>& sw : m_switches)
+    {
+        sw->ClearRoutes();
+    }
+    PopulateRoutes();
+}
+
 int64_t
 RoceHelper::AssignStreams(int64_t stream)
 {
@@ -404,9 +414,9 @@ RoceHelper::PopulateRoutes()
         Ptr<FeroceChannel> ch = DynamicCast<FeroceChannel>(nic->GetChannel());
         Ptr<FeroceNetDevice> first = ch ? ch->GetPeer(PeekPointer(nic)) : nullptr;
         Ptr<FeroceSwitchPort> firstPort = DynamicCast<FeroceSwitchPort>(first);
-        if (!firstPort)
+        if (!firstPort || !ch->IsUp())
         {
-            continue; // a NIC linked straight to another NIC needs no route
+            continue; // a NIC linked straight to another NIC needs no route; a dead link has none
         }
         dist[firstPort->GetSwitch()] = 1;
         firstPort->GetSwitch()->AddRoute(dst, firstPort->GetPortIndex());
@@ -423,7 +433,7 @@ RoceHelper::PopulateRoutes()
                     Ptr<FeroceSwitchPort> peer =
                         link ? DynamicCast<FeroceSwitchPort>(link->GetPeer(PeekPointer(port)))
                              : nullptr;
-                    if (!peer)
+                    if (!peer || !link->IsUp())
                     {
                         continue;
                     }

@@ -108,9 +108,16 @@ class RoceHelper : public PcapHelperForDevice
     NetDeviceContainer InstallStar(Ptr<Node> switchNode, NodeContainer hosts);
     /**
      * Fill every switch's forwarding table with the shortest paths (in hops)
-     * to every NIC this helper installed; ties are kept, for ECMP.
+     * to every NIC this helper installed; ties are kept, for ECMP.  Links that
+     * are down (FeroceChannel::IsUp) carry no route.
      */
     void PopulateRoutes();
+    /**
+     * Every switch's routes computed again over the links that are up now, as the
+     * HPCC simulator does when a link goes down: call it when a link goes down or
+     * comes back (with every link up, the routes PopulateRoutes gave).
+     */
+    void RecomputeRoutes();
 
     /**
      * Fixes the random streams of everything this helper installed (switches, then

@@ -387,6 +387,12 @@ FeroceSwitch::AddRoute(Mac48Address dst, uint32_t port)
     }
 }
 
+void
+FeroceSwitch::ClearRoutes()
+{
+    m_routes.clear();
+}
+
 int64_t
 FeroceSwitch::AssignStreams(int64_t stream)
 {

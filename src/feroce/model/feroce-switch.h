@@ -90,6 +90,8 @@ class FeroceSwitch : public Object
     Ptr<FeroceSwitchPort> GetPort(uint32_t i) const;
     /// Frames to `dst` leave by `port`; several ports for one address share by flow hash.
     void AddRoute(Mac48Address dst, uint32_t port);
+    /// Forget every route (before they are computed again, around a link that went down).
+    void ClearRoutes();
 
     /**
      * Check the configuration: ECN and PFC parameters, and a buffer that

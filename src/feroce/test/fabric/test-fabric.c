@@ -132,6 +132,18 @@ static void test_read_feroce_topology(void)
     CHECK_STR(t.nodes[rx].settings[0].value, "hardware");
     CHECK(t.links[1].rate_bps == 25000000000ULL && t.links[1].delay_ns == 1000);
     CHECK(t.links[2].delay_ns == 500 && t.links[2].error_rate == 0.001);
+    /* its outages: leaf-agg down from 20 us to 60 us, agg-rx from 100 us for good */
+    CHECK(t.n_outages == 2);
+    CHECK(t.outages[0].link == 2 && t.outages[0].down_ns == 20000 && t.outages[0].up_ns == 60000 &&
+          t.outages[0].line == 13);
+    CHECK(t.outages[1].link == 3 && t.outages[1].down_ns == 100000 && t.outages[1].up_ns == -1);
+    CHECK(feroce_topo_find_link(&t, (uint32_t)rx, (uint32_t)agg) == 3 &&
+          feroce_topo_find_link(&t, (uint32_t)rx, (uint32_t)leaf) == -1);
+    /* another outage of a link: after the first is over, not while it lasts */
+    CHECK(feroce_topo_add_outage(&t, 2, 60001, 70000, 0, err, sizeof err) == 0);
+    CHECK(feroce_topo_add_outage(&t, 2, 10000, 20000, 0, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "goes down at 10us while it is down from line 13");
+    t.n_outages = 2;
     /* written and read back: the same fabric */
     char *p = path_of(scratch_dir, "small-again.topo");
     FILE *f = fopen(p, "w");
@@ -145,6 +157,8 @@ static void test_read_feroce_topology(void)
               u.links[l].rate_bps == t.links[l].rate_bps && u.links[l].delay_ns == t.links[l].delay_ns &&
               u.links[l].error_rate == t.links[l].error_rate);
     CHECK_STR(u.nodes[agg].settings[0].value, "false");
+    CHECK(u.n_outages == 2 && u.outages[0].link == 2 && u.outages[0].down_ns == 20000 &&
+          u.outages[0].up_ns == 60000 && u.outages[1].up_ns == -1);
     /* the HPCC format cannot say settings */
     f = fopen(path_of(scratch_dir, "small.hpcc"), "w");
     CHECK(feroce_topo_write(&t, f, FEROCE_TOPO_HPCC, err, sizeof err) == -1);

@@ -14,14 +14,17 @@
  *
  * It can also be told to misbehave: --sleep=S, --spin=S (busy), --fail=STATUS
  * (with --fail-seed=N: only for that RngRun), --fail-unless=DIR (status 3
- * unless DIR exists: a folder, since a file named by a flag is hashed into
- * the point's key and creating it would make new points), --stderr=TEXT,
+ * unless DIR exists), --stderr=TEXT,
  * --crash=1 (abort), --selfkill=1 (SIGKILL itself), --rows=N (write N rows
  * instead of one), --log=DIR (append "x y seed" to DIR/runs.log when it
- * finishes: a folder, for the same reason as --fail-unless), --noclose=1 (exit without closing
+ * finishes), --noclose=1 (exit without closing
  * --db, so its row stays in the write-ahead log), or all of that by name with
  * --mode=ok|fail|crash|kill|hang|norow|tworows (fail: status 3; hang: sleep
  * for 1000 s; norow: exit 0 without a row; tworows: two rows).
+ *
+ * Its input files, as the front door declares them (sweep-inputs.h): --topology, --flows and
+ * --config name files it reads (--PrintInputFlags); a configuration's "include PATH" lines name
+ * more (--PrintInputs prints them all).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -78,8 +81,42 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* --PrintInputFlags, --PrintInputs: what the front door answers (sweep-inputs.h) */
+static void print_inputs(int argc, char **argv)
+{
+    int flags = 0, inputs = 0;
+    for (int i = 1; i < argc; i++) {
+        flags |= strcmp(argv[i], "--PrintInputFlags") == 0;
+        inputs |= strcmp(argv[i], "--PrintInputs") == 0;
+    }
+    if (flags) {
+        printf("topology\nflows\nconfig\n");
+        exit(0);
+    }
+    if (!inputs)
+        return;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--topology=", 11) == 0 || strncmp(a, "--flows=", 8) == 0)
+            printf("%s\n", strchr(a, '=') + 1);
+        if (strncmp(a, "--config=", 9) != 0)
+            continue;
+        printf("%s\n", a + 9);
+        FILE *f = fopen(a + 9, "r");
+        if (!f)
+            exit(2); /* as a run refuses a configuration it cannot read */
+        char line[1024];
+        while (fgets(line, sizeof line, f))
+            if (strncmp(line, "include ", 8) == 0)
+                printf("%.*s\n", (int)strcspn(line + 8, "\n"), line + 8);
+        fclose(f);
+    }
+    exit(0);
+}
+
 int main(int argc, char **argv)
 {
+    print_inputs(argc, argv);
     double t0 = now();
     const char *outdir = NULL, *db_path = NULL, *stderr_text = NULL, *fail_unless = NULL, *log = NULL;
     double x = 0, y = 0, sleep_s = 0, spin_s = 0, sim_s = 0.005, interval_s = 1e-3, v;
@@ -125,7 +162,8 @@ int main(int argc, char **argv)
         } else if (strcmp(name, "y") == 0) {
             if (!number(val, &y))
                 return bad("y", val);
-        } else if (strcmp(name, "label") == 0) {
+        } else if (strcmp(name, "label") == 0 || strcmp(name, "topology") == 0 ||
+                   strcmp(name, "flows") == 0 || strcmp(name, "config") == 0) {
             /* any text */
         } else if (strcmp(name, "sleep") == 0) {
             if (!number(val, &sleep_s) || sleep_s < 0)

@@ -76,6 +76,22 @@ grid f3 'flags --topology=topo-a.txt\nparam flows list topo-b.txt\n'
 printf 'b2\n' > topo-b.txt
 grid f4 'flags --topology=topo-a.txt\nparam flows list topo-b.txt\n'
 [ "$(cut -d' ' -f2 f3.list)" != "$(cut -d' ' -f2 f4.list)" ] && ok || bad "an edited parameter's file keeps its key"
+# the files a configuration names (the program says which: --PrintInputs) are in the key too
+printf 'include topo-c.txt\n' > cfg.txt
+printf 'c\n' > topo-c.txt
+grid c1 'flags --config=cfg.txt\nparam x list 1\n'
+grid c2 'flags --config=cfg.txt\nparam x list 1\n'
+[ "$(cut -d' ' -f2 c1.list)" = "$(cut -d' ' -f2 c2.list)" ] && ok || bad "the same configuration: new keys"
+printf 'c2\n' > topo-c.txt
+grid c3 'flags --config=cfg.txt\nparam x list 1\n'
+[ "$(cut -d' ' -f2 c1.list)" != "$(cut -d' ' -f2 c3.list)" ] && ok || bad "an edited file of a configuration keeps its key"
+# ... and only the files the program reads: a file a flag names that is no input (a log the points
+# append to) leaves the keys as they were
+printf 'run 1\n' > points.log
+grid l1 'flags --label=points.log\nparam x list 1\n'
+printf 'run 2\n' >> points.log
+grid l2 'flags --label=points.log\nparam x list 1\n'
+[ "$(cut -d' ' -f2 l1.list)" = "$(cut -d' ' -f2 l2.list)" ] && ok || bad "a file that is no input is in the key"
 # keys are 16 hex digits, the FNV-1a hash of the canonical text of src/feroce/doc/sweep-reference.md
 # (computed independently: a change here invalidates every sweep's finished points)
 [ "$(cut -d' ' -f2 k1.list | grep -c '^[0-9a-f]\{16\}$')" -eq 2 ] && ok || bad "key format: $(cat k1.list)"
