@@ -84,8 +84,8 @@ SameFile(const std::string& a, const std::string& b)
     return a == b;
 }
 
-/// Why line (the point's text) is not a point of this program ("" when it is one); it is
-/// split into the point's argv.
+/// Splits point p's line into its argv; why the line is not a point of this program (self:
+/// its path) beside the batch's database, or "".
 std::string
 SplitPoint(Point& p, const std::string& self, const std::string& batchDb)
 {
