@@ -202,6 +202,12 @@ set_tests_properties(study-camera-sweep PROPERTIES TIMEOUT 300)
 add_test(NAME study-camera-topology
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/camera-topology-test.sh ${CMAKE_BINARY_DIR}
                  ${CMAKE_BINARY_DIR}/test-out/camera-topology)
+# a packet study's batches (feroce-sweep's "batch N", the fork server): the files and rows of one
+# process per point, failures kept apart (exit 1, exit 2, a signal), resuming, bad batches
+add_test(NAME study-batch
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/src/feroce/test/study/batch-test.sh
+                 $<TARGET_FILE:advcam-incast> $<TARGET_FILE:feroce-sweep> ${CMAKE_BINARY_DIR}/test-out/batch)
+set_tests_properties(study-batch PROPERTIES TIMEOUT 300)
 
 # feroce-fabric on a k=4 fat-tree: a flow alone in its standalone FCT, drawn flows reproducible
 # by seed, the HPCC simulator's configuration, fct.txt through feroce-topo, the picture, and

@@ -311,10 +311,15 @@ int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_
     if (!proc_reason[0]) {
         if (access(batch_db, F_OK) != 0)
             snprintf(proc_reason, sizeof proc_reason, "exited 0 but wrote no --db file %s", batch_db);
+        /* a batch of a packet study says which signal ended a point (column signal); the fluid
+         * study's points end by themselves */
         else if (open_point_db(batch_db, &bdb) != SQLITE_OK ||
-                 sqlite3_prepare_v2(bdb,
-                                    "SELECT run_id, exit_status, wall_s, error FROM batch WHERE line = ?", -1,
-                                    &line, NULL) != SQLITE_OK)
+                 (sqlite3_prepare_v2(
+                      bdb, "SELECT run_id, exit_status, wall_s, error, signal FROM batch WHERE line = ?", -1,
+                      &line, NULL) != SQLITE_OK &&
+                  sqlite3_prepare_v2(
+                      bdb, "SELECT run_id, exit_status, wall_s, error, NULL FROM batch WHERE line = ?", -1,
+                      &line, NULL) != SQLITE_OK))
             snprintf(proc_reason, sizeof proc_reason, "exited 0 but its --db has no readable table batch: %s",
                      sqlite3_errmsg(bdb));
         else
@@ -344,16 +349,20 @@ int sweep_db_record_batch(sqlite3 *db, const struct sweep_grid *g, struct sweep_
                          i + 1, step == SQLITE_DONE ? "" : ": ",
                          step == SQLITE_DONE ? "" : sqlite3_errmsg(bdb));
             } else {
-                r.exit_status = sqlite3_column_int(line, 1);
-                r.has_exit = 1;
+                struct sweep_outcome po = { .exit_status = sqlite3_column_type(line, 1) == SQLITE_NULL
+                                                               ? -1
+                                                               : sqlite3_column_int(line, 1),
+                                            .signal = sqlite3_column_int(line, 4) };
+                r.exit_status = po.exit_status;
+                r.has_exit = po.exit_status >= 0;
+                r.signal = po.signal;
                 r.wall_s = sqlite3_column_double(line, 2);
                 if (sqlite3_column_type(line, 3) != SQLITE_NULL)
                     b->tail = xstrdup(col_text(line, 3));
-                if (r.exit_status != 0)
-                    snprintf(reason, sizeof reason, "exit status %d", r.exit_status);
-                else if (sqlite3_column_type(line, 0) == SQLITE_NULL)
+                process_reason(&po, reason, sizeof reason); /* the words of a point run alone */
+                if (!reason[0] && sqlite3_column_type(line, 0) == SQLITE_NULL)
                     snprintf(reason, sizeof reason, "exited 0 but its --db holds no run for line %zu", i + 1);
-                else
+                else if (!reason[0])
                     src = sqlite3_column_int64(line, 0);
                 r.stderr_tail = b->tail;
             }

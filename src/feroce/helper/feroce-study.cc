@@ -6,6 +6,7 @@
 
 #include "feroce-study.h"
 
+#include "feroce-batch.h"
 #include "feroce-cpu-time.h"
 #include "feroce-frame-losses.h"
 #include "feroce-input-rules.h"
@@ -53,8 +54,13 @@ FeroceStudy::FeroceStudy(const std::string& scenario,
                          Time defaultWarmup)
     : m_scenario(scenario),
       m_cmd(scenario,
-            scenario + ": a feroce study; outputs under --outdir, one row in --db "
-                       "(src/feroce/doc/results.md)"),
+            scenario +
+                ": a feroce study; outputs under --outdir, one row in --db "
+                "(src/feroce/doc/results.md). " +
+                scenario +
+                " --batch=FILE --db=FILE runs the points of FILE (one a line, "
+                "feroce-sweep's batches) in one process (src/feroce/doc/"
+                "sweep-reference.md)"),
       m_outdir(defaultOutdir),
       m_duration(defaultDuration),
       m_window(defaultWindow),
@@ -168,6 +174,12 @@ FeroceStudy::GetParameters() const
 bool
 FeroceStudy::Parse(int argc, char** argv)
 {
+    // --batch=FILE --db=DB: this process serves the batch and ends here; each point goes on from
+    // here in a child of its own, with the point's command line (FeroceBatch)
+    if (!FeroceBatch::Serve(m_scenario, argc, argv, &m_exitCode))
+    {
+        return false;
+    }
     RoceHelper::SetDefaultSimulator(); // before Parse: the command line wins
     if (!m_cmd.Parse(argc, argv))
     {
@@ -679,6 +691,7 @@ FeroceStudy::Finish()
     {
         std::cout << m_scenario << ": row " << id << " in " << m_db << std::endl;
     }
+    FeroceBatch::ReportRow(m_db, id);
     return 0;
 }
 

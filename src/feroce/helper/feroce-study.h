@@ -84,7 +84,9 @@ class FeroceStudy
     FeroceCommandLine& GetCommandLine();
 
     /// Parses the command line and checks --outdir and --db (writing nothing); false
-    /// (with the message printed) when the program must exit with GetExitCode().
+    /// (with the message printed) when the program must exit with GetExitCode().  With
+    /// --batch=FILE --db=DB this process serves the batch's points (FeroceBatch): each goes on
+    /// from here in a child of its own, and the server returns false once they have ended.
     bool Parse(int argc, char** argv);
 
     /// The program's own setting of an attribute, beneath the user's ("" or the message).
