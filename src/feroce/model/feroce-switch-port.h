@@ -12,6 +12,7 @@
 
 #include "ns3/event-id.h"
 #include "ns3/feroce-cp.h"
+#include "ns3/feroce-ring.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -20,7 +21,7 @@ namespace ns3
 {
 
 class FeroceSwitch;
-class UniformRandomVariable;
+class FeroceUniformStream;
 
 /**
  * \ingroup feroce
@@ -64,8 +65,8 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// What the ports of one switch share (FeroceSwitch::AddPort hands it over).
     struct Shared
     {
-        FeroceSwitchBuffer* buffer;     ///< the buffer the frames occupy
-        UniformRandomVariable* uniform; ///< the marking draws: one stream, in event order
+        FeroceSwitchBuffer* buffer;   ///< the buffer the frames occupy
+        FeroceUniformStream* uniform; ///< the marking draws: one stream, in event order
         TracedCallback<uint32_t, uint8_t, uint64_t>* queueTrace; ///< the switch's QueueLength
         TracedCallback<Ptr<const Packet>>* ecnMarkTrace;         ///< its EcnMark
         TracedCallback<uint32_t, uint8_t, uint16_t>* pauseTrace; ///< its Pause
@@ -145,6 +146,8 @@ class FeroceSwitchPort : public FeroceNetDevice
 
     /// What to send next: kPfcOut, kControlQueue, kData (some unpaused data priority), or kNone.
     uint8_t NextQueue() const;
+    /// Bit q: data priority q holds a frame and is not held by the peer (Held).
+    uint8_t Sendable() const;
     /// The data priority whose turn it is (one must be sendable): weighted round robin.
     uint8_t PickDataQueue();
     /// The frame leaves queue `queue`: release its buffer, mark at dequeue.
@@ -171,7 +174,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint32_t m_index;
     const Shared* m_shared;
     Config m_config;
-    std::deque<Entry> m_queue[9];
+    FeroceRing<Entry> m_queue[9];
     uint64_t m_bytes[9];
     uint8_t m_nonEmpty; ///< bit q: data queue q holds a frame
     std::deque<Ptr<FeroceFrame>> m_pfcOut;
