@@ -32,14 +32,6 @@ FeroceSwitchPort::GetTypeId()
 }
 
 FeroceSwitchPort::FeroceSwitchPort()
-    : m_switch(nullptr),
-      m_index(0),
-      m_shared(nullptr),
-      m_bytes{},
-      m_nonEmpty(0),
-      m_rrNext(0),
-      m_turnStarted(false),
-      m_deficit{}
 {
 }
 
@@ -489,7 +481,7 @@ FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
         if (kind == FEROCE_FRAME_PFC)
         {
             PfcHeader pfc;
-            frame->GetPacket()->PeekHeader(pfc);
+            pfc.PeekFrom(*frame->GetPacket());
             if (pfc.GetError() == FEROCE_WIRE_OK)
             {
                 m_counters.pauseFramesReceived++;
@@ -512,7 +504,7 @@ FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
         {
             // a switch port obeys the link-level PAUSE of its peer: it holds everything
             LinkPauseHeader pause;
-            frame->GetPacket()->PeekHeader(pause);
+            pause.PeekFrom(*frame->GetPacket());
             if (pause.GetError() == FEROCE_WIRE_OK)
             {
                 m_counters.linkPauseFramesReceived++;
