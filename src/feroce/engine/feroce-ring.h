@@ -90,7 +90,9 @@ class FeroceRing
     {
         if constexpr (!std::is_trivially_destructible<T>::value)
         {
-            m_buf[m_head] = T();
+            // destroyed and made anew in place: cheaper than assigning a T() (no temporary)
+            m_buf[m_head].~T();
+            new (&m_buf[m_head]) T();
         }
         m_head = (m_head + 1) & (m_capacity - 1);
         m_size--;
