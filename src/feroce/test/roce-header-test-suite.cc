@@ -42,6 +42,19 @@ FromHex(const char* hex)
     return b;
 }
 
+/// A PFC frame from 00:00:00:00:00:07 pausing priority 3 (0xffff quanta), resuming 7.
+Ptr<Packet>
+SamplePfcFrame()
+{
+    PfcHeader h;
+    h.SetSource(Mac48Address("00:00:00:00:00:07"));
+    h.SetPause(3, 0xffff);
+    h.SetPause(7, 0);
+    Ptr<Packet> p = Create<Packet>(0);
+    p->AddHeader(h);
+    return p;
+}
+
 } // namespace
 
 /**
@@ -188,12 +201,7 @@ class PfcHeaderTestCase : public TestCase
   private:
     void DoRun() override
     {
-        PfcHeader h;
-        h.SetSource(Mac48Address("00:00:00:00:00:07"));
-        h.SetPause(3, 0xffff);
-        h.SetPause(7, 0);
-        Ptr<Packet> p = Create<Packet>(0);
-        p->AddHeader(h);
+        Ptr<Packet> p = SamplePfcFrame();
         std::vector<uint8_t> b = Bytes(p);
         NS_TEST_ASSERT_MSG_EQ(b.size(), 60u, "frame size");
         NS_TEST_EXPECT_MSG_EQ(unsigned(b[0]), 0x01u, "multicast destination");
@@ -250,12 +258,7 @@ class MacControlPeekFromTestCase : public TestCase
 
     void DoRun() override
     {
-        PfcHeader pfc;
-        pfc.SetSource(Mac48Address("00:00:00:00:00:07"));
-        pfc.SetPause(3, 0xffff);
-        pfc.SetPause(7, 0);
-        Ptr<Packet> pfcFrame = Create<Packet>(0);
-        pfcFrame->AddHeader(pfc);
+        Ptr<Packet> pfcFrame = SamplePfcFrame();
         LinkPauseHeader pause;
         pause.SetSource(Mac48Address("00:00:00:00:00:08"));
         pause.SetQuanta(0x1234);
