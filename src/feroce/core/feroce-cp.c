@@ -99,9 +99,17 @@ uint64_t feroce_pfc_xon_threshold(const struct feroce_pfc_params *p, uint64_t fr
     return xoff > p->xon_offset_bytes ? xoff - p->xon_offset_bytes : 0;
 }
 
+/* Ingress byte counts up to 2^53 convert to a double exactly. */
+#define FEROCE_PFC_EXACT_BYTES (UINT64_C(1) << 53)
+
 enum feroce_pfc_action feroce_pfc_decide(const struct feroce_pfc_params *p, int paused,
                                          uint64_t ingress_bytes, uint64_t free_shared_bytes)
 {
+    if (!paused && p->mode == FEROCE_PFC_DYNAMIC && ingress_bytes <= FEROCE_PFC_EXACT_BYTES)
+        /* n > floor(x) <=> n > x for a whole n that a double holds exactly: no floor() per
+           frame (the switch asks at every arrival and departure) */
+        return (double)ingress_bytes > p->alpha * (double)free_shared_bytes ? FEROCE_PFC_XOFF
+                                                                            : FEROCE_PFC_HOLD;
     if (!paused && ingress_bytes > feroce_pfc_xoff_threshold(p, free_shared_bytes))
         return FEROCE_PFC_XOFF;
     if (paused && ingress_bytes <= feroce_pfc_xon_threshold(p, free_shared_bytes))

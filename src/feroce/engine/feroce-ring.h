@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <type_traits>
 #include <utility>
 
 namespace ns3
@@ -27,7 +28,8 @@ namespace ns3
  * receive queues stay empty.  An empty FeroceRing allocates nothing; it grows by doubling
  * (from 4 entries) and never shrinks.  Its array comes from the FeroceArena (cache-line
  * aligned, on huge pages where the system gives them), as the queue pair itself does.
- * T must be default-constructible and copyable.
+ * T must be default-constructible and copyable; an entry popped is reset to T() (a reference
+ * it held, as a frame's, is released then, not when its slot is reused).
  */
 template <typename T>
 class FeroceRing
@@ -86,8 +88,23 @@ class FeroceRing
 
     void pop_front()
     {
+        if constexpr (!std::is_trivially_destructible<T>::value)
+        {
+            // destroyed and made anew in place: cheaper than assigning a T() (no temporary)
+            m_buf[m_head].~T();
+            new (&m_buf[m_head]) T();
+        }
         m_head = (m_head + 1) & (m_capacity - 1);
         m_size--;
+    }
+
+    /// Pop every entry (the array stays).
+    void clear()
+    {
+        while (m_size > 0)
+        {
+            pop_front();
+        }
     }
 
     void swap(FeroceRing& o)

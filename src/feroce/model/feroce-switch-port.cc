@@ -11,8 +11,8 @@
 #include "pfc-header.h"
 
 #include "ns3/feroce-sim.h"
+#include "ns3/feroce-uniform-stream.h"
 #include "ns3/log.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -32,14 +32,6 @@ FeroceSwitchPort::GetTypeId()
 }
 
 FeroceSwitchPort::FeroceSwitchPort()
-    : m_switch(nullptr),
-      m_index(0),
-      m_shared(nullptr),
-      m_bytes{},
-      m_nonEmpty(0),
-      m_rrNext(0),
-      m_turnStarted(false),
-      m_deficit{}
 {
 }
 
@@ -113,7 +105,7 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
         Mark(queue, PeekPointer(e.frame), FEROCE_MARK_ENQUEUE);
     }
     m_queue[queue].push_back(e);
-    m_bytes[queue] += e.frame->GetSize();
+    m_bytes[queue] += PeekPointer(e.frame)->GetSize();
     if (queue < kControlQueue)
     {
         m_nonEmpty |= uint8_t(1u << queue);
@@ -126,7 +118,8 @@ void
 FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
 {
     FeroceSwitchBuffer* buffer = m_shared->buffer;
-    feroce_pfc_action pfc = buffer->Release(e.in->m_index, e.priority, e.frame->GetSize(), e.place);
+    feroce_pfc_action pfc =
+        buffer->Release(e.in->m_index, e.priority, PeekPointer(e.frame)->GetSize(), e.place);
     (*m_shared->bufferTrace)(buffer->GetUsed());
     if (pfc != FEROCE_PFC_HOLD)
     {
@@ -145,7 +138,7 @@ FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
                         at,
                         feroce_ecn(frame->Fields().ip.ecn),
                         m_bytes[queue],
-                        m_shared->uniform->GetValue()))
+                        m_shared->uniform->Draw()))
     {
         return;
     }
@@ -376,6 +369,21 @@ FeroceSwitchPort::GetCounters() const
 }
 
 uint8_t
+FeroceSwitchPort::Sendable() const
+{
+    uint8_t sendable = m_nonEmpty;
+    for (unsigned rest = m_nonEmpty; rest != 0; rest &= rest - 1)
+    {
+        uint8_t q = uint8_t(__builtin_ctz(rest));
+        if (Held(q))
+        {
+            sendable &= uint8_t(~(1u << q));
+        }
+    }
+    return sendable;
+}
+
+uint8_t
 FeroceSwitchPort::NextQueue() const
 {
     if (!m_pfcOut.empty())
@@ -386,14 +394,8 @@ FeroceSwitchPort::NextQueue() const
     {
         return kControlQueue;
     }
-    for (uint8_t q = 0; m_nonEmpty >> q; q++)
-    {
-        if ((m_nonEmpty >> q & 1) && !Held(q))
-        {
-            return kData;
-        }
-    }
-    return kNone; // empty, or every non-empty priority paused: a resume wakes us
+    // empty, or every non-empty priority held: a resume wakes us
+    return Sendable() != 0 ? kData : kNone;
 }
 
 uint8_t
@@ -402,22 +404,27 @@ FeroceSwitchPort::PickDataQueue()
     // deficit round robin (Shreedhar and Varghese, SIGCOMM 1995): a turn adds the priority's
     // quantum to its credit and lasts while the frame at its head fits in the credit; a frame
     // costs 1 (weights in frames) or its bytes (byteQuantum)
+    unsigned sendable = Sendable(); // not 0: NextQueue said kData
     for (;;)
     {
-        uint8_t q = m_rrNext;
-        if ((m_nonEmpty >> q & 1) && !Held(q))
+        // the priorities from m_rrNext to the next sendable one pass their turns
+        unsigned rotated = (sendable >> m_rrNext | sendable << (8 - m_rrNext)) & 0xff;
+        uint8_t q = uint8_t((m_rrNext + __builtin_ctz(rotated)) & 7);
+        if (q != m_rrNext)
         {
-            if (!m_turnStarted)
-            {
-                m_deficit[q] += m_config.quantum[q];
-                m_turnStarted = true;
-            }
-            uint64_t cost = m_config.byteQuantum ? m_queue[q].front().frame->GetSize() : 1;
-            if (cost <= m_deficit[q])
-            {
-                m_deficit[q] -= cost;
-                return q;
-            }
+            m_rrNext = q;
+            m_turnStarted = false;
+        }
+        if (!m_turnStarted)
+        {
+            m_deficit[q] += m_config.quantum[q];
+            m_turnStarted = true;
+        }
+        uint64_t cost = m_config.byteQuantum ? PeekPointer(m_queue[q].front().frame)->GetSize() : 1;
+        if (cost <= m_deficit[q])
+        {
+            m_deficit[q] -= cost;
+            return q;
         }
         m_rrNext = (q + 1) & 7;
         m_turnStarted = false;
@@ -441,7 +448,7 @@ FeroceSwitchPort::TrySend()
             uint8_t queue = next == kControlQueue ? kControlQueue : PickDataQueue();
             Entry e = m_queue[queue].front();
             m_queue[queue].pop_front();
-            m_bytes[queue] -= e.frame->GetSize();
+            m_bytes[queue] -= PeekPointer(e.frame)->GetSize();
             if (queue != kControlQueue && m_queue[queue].empty())
             {
                 // an emptied priority loses its credit and ends its turn
@@ -474,7 +481,7 @@ FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
         if (kind == FEROCE_FRAME_PFC)
         {
             PfcHeader pfc;
-            frame->GetPacket()->PeekHeader(pfc);
+            pfc.PeekFrom(*frame->GetPacket());
             if (pfc.GetError() == FEROCE_WIRE_OK)
             {
                 m_counters.pauseFramesReceived++;
@@ -497,7 +504,7 @@ FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
         {
             // a switch port obeys the link-level PAUSE of its peer: it holds everything
             LinkPauseHeader pause;
-            frame->GetPacket()->PeekHeader(pause);
+            pause.PeekFrom(*frame->GetPacket());
             if (pause.GetError() == FEROCE_WIRE_OK)
             {
                 m_counters.linkPauseFramesReceived++;

@@ -12,15 +12,14 @@
 
 #include "ns3/event-id.h"
 #include "ns3/feroce-cp.h"
+#include "ns3/feroce-ring.h"
 #include "ns3/traced-callback.h"
-
-#include <deque>
 
 namespace ns3
 {
 
 class FeroceSwitch;
-class UniformRandomVariable;
+class FeroceUniformStream;
 
 /**
  * \ingroup feroce
@@ -64,8 +63,8 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// What the ports of one switch share (FeroceSwitch::AddPort hands it over).
     struct Shared
     {
-        FeroceSwitchBuffer* buffer;     ///< the buffer the frames occupy
-        UniformRandomVariable* uniform; ///< the marking draws: one stream, in event order
+        FeroceSwitchBuffer* buffer;   ///< the buffer the frames occupy
+        FeroceUniformStream* uniform; ///< the marking draws: one stream, in event order
         TracedCallback<uint32_t, uint8_t, uint64_t>* queueTrace; ///< the switch's QueueLength
         TracedCallback<Ptr<const Packet>>* ecnMarkTrace;         ///< its EcnMark
         TracedCallback<uint32_t, uint8_t, uint16_t>* pauseTrace; ///< its Pause
@@ -145,6 +144,8 @@ class FeroceSwitchPort : public FeroceNetDevice
 
     /// What to send next: kPfcOut, kControlQueue, kData (some unpaused data priority), or kNone.
     uint8_t NextQueue() const;
+    /// Bit q: data priority q holds a frame and is not held by the peer (Held).
+    uint8_t Sendable() const;
     /// The data priority whose turn it is (one must be sendable): weighted round robin.
     uint8_t PickDataQueue();
     /// The frame leaves queue `queue`: release its buffer, mark at dequeue.
@@ -167,22 +168,25 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// Discard an entry the watchdog drops: its bytes leave the buffer.
     void WatchdogDrop(const Entry& e);
 
-    FeroceSwitch* m_switch;
-    uint32_t m_index;
-    const Shared* m_shared;
-    Config m_config;
-    std::deque<Entry> m_queue[9];
-    uint64_t m_bytes[9];
-    uint8_t m_nonEmpty; ///< bit q: data queue q holds a frame
-    std::deque<Ptr<FeroceFrame>> m_pfcOut;
-    uint8_t m_rrNext;      ///< the data priority whose turn it is
-    bool m_turnStarted;    ///< its quantum has been added for this turn
-    uint64_t m_deficit[8]; ///< weighted round robin credit (frames, or bytes)
-    /// The XOFF of this port's ingress classes (PFC) and, at kLink, of its 802.3x PAUSE
-    PauseSender m_upstream;
-    uint32_t m_linkXoff{0};    ///< classes of this port in XOFF (802.3x PAUSE sent while > 0)
+    // What a frame's visit reads comes first, together (a large switch's ports are visited in
+    // turn, each visit starting cold): the queues' state before the configuration.
+    const Shared* m_shared{nullptr};
+    uint32_t m_index{0};
+    uint8_t m_nonEmpty{0};     ///< bit q: data queue q holds a frame
+    uint8_t m_rrNext{0};       ///< the data priority whose turn it is
+    bool m_turnStarted{false}; ///< its quantum has been added for this turn
     uint8_t m_stormDrop{0};    ///< bit q: data queue q in a storm, its frames dropped
     uint8_t m_stormForward{0}; ///< bit q: data queue q in a storm, sent despite the PAUSE
+    FeroceRing<Ptr<FeroceFrame>> m_pfcOut;
+    FeroceRing<Entry> m_queue[9];
+    uint64_t m_bytes[9]{};
+    uint64_t m_deficit[8]{}; ///< weighted round robin credit (frames, or bytes)
+    Counters m_counters;
+    Config m_config;
+    FeroceSwitch* m_switch{nullptr};
+    /// The XOFF of this port's ingress classes (PFC) and, at kLink, of its 802.3x PAUSE
+    PauseSender m_upstream;
+    uint32_t m_linkXoff{0}; ///< classes of this port in XOFF (802.3x PAUSE sent while > 0)
 
     /// The PFC watchdog's view of a data queue.
     struct Watch
@@ -193,7 +197,6 @@ class FeroceSwitchPort : public FeroceNetDevice
     };
 
     Watch m_watch[8];
-    Counters m_counters;
 };
 
 } // namespace ns3

@@ -314,7 +314,7 @@ FeroceSwitch::FeroceSwitch()
       m_started(false),
       m_losslessMask(0)
 {
-    m_uniform = CreateObject<UniformRandomVariable>();
+    m_uniform = CreateObject<FeroceUniformStream>();
     m_shared = {&m_buffer,
                 PeekPointer(m_uniform),
                 &m_queueTrace,
@@ -872,18 +872,19 @@ FeroceSwitch::GetEgressPort(Mac48Address dst,
 }
 
 void
-FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame)
+FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
 {
     if (!m_started)
     {
         Start();
     }
-    if (!frame->IsRoce())
+    const FeroceFrame* fr = PeekPointer(frame);
+    if (!fr->IsRoce())
     {
         Drop(frame, DROP_MALFORMED);
         return;
     }
-    const feroce_roce& f = frame->Fields();
+    const feroce_roce& f = fr->Fields();
     auto route = m_routes.find(MacKey(f.eth.dst));
     if (route == m_routes.end() || route->second.empty())
     {
@@ -903,7 +904,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame)
     {
         prio = m_linkClass; // 802.3x: the port's traffic is one class (its queue stays its own)
     }
-    uint32_t size = frame->GetSize();
+    uint32_t size = fr->GetSize();
 
     // admission into the buffer; the ingress port carries out the PFC decision
     FeroceSwitchBuffer::Admission a = m_buffer.Admit(in->GetPortIndex(), prio, size);

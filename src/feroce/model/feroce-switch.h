@@ -11,10 +11,10 @@
 #include "feroce-switch-port.h"
 
 #include "ns3/feroce-cp.h"
+#include "ns3/feroce-uniform-stream.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"
 #include "ns3/object.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <string>
@@ -158,7 +158,7 @@ class FeroceSwitch : public Object
 
     void Start();
     /// A frame from a port (not a valid PFC frame for the port itself).
-    void Receive(FeroceSwitchPort* in, Ptr<FeroceFrame> frame);
+    void Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame);
     void Drop(Ptr<FeroceFrame> frame, DropCause cause);
     /// Parse QueueWeights, DscpMap and EcnPerQueue into the tables below: "" or the error.
     std::string ParseQueueWeights();
@@ -228,7 +228,7 @@ class FeroceSwitch : public Object
     FeroceSwitchBuffer::Params m_bufferParams; ///< what Validate found
     FeroceSwitchBuffer m_buffer;
     FeroceSwitchPort::Shared m_shared; ///< what the ports share: the buffer, the stream, traces
-    Ptr<UniformRandomVariable> m_uniform;
+    Ptr<FeroceUniformStream> m_uniform;
     std::vector<Ptr<FeroceSwitchPort>> m_ports;
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_routes;
     Counters m_counters;

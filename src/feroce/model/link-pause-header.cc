@@ -65,6 +65,14 @@ LinkPauseHeader::Deserialize(Buffer::Iterator start)
 }
 
 void
+LinkPauseHeader::PeekFrom(const Packet& frame)
+{
+    uint8_t buf[FEROCE_PFC_FRAME_LEN];
+    uint32_t n = frame.CopyData(buf, sizeof(buf));
+    m_error = feroce_link_pause_decode(&m_pause, buf, n);
+}
+
+void
 LinkPauseHeader::Print(std::ostream& os) const
 {
     os << "PAUSE " << m_pause.quanta;

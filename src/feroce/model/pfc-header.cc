@@ -64,6 +64,14 @@ PfcHeader::Deserialize(Buffer::Iterator start)
 }
 
 void
+PfcHeader::PeekFrom(const Packet& frame)
+{
+    uint8_t buf[FEROCE_PFC_FRAME_LEN];
+    uint32_t n = frame.CopyData(buf, sizeof(buf));
+    m_error = feroce_pfc_decode(&m_pfc, buf, n);
+}
+
+void
 PfcHeader::Print(std::ostream& os) const
 {
     os << "PFC";

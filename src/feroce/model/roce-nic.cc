@@ -207,21 +207,14 @@ RoceNic::GetTypeId()
 }
 
 RoceNic::RoceNic()
-    : m_dcqcnEnabled(true),
-      m_cnpPriority(7),
-      m_cnpDscp(48),
-      m_pfcHonour(true),
-      m_rxPauseFrames("pfc"),
+    : m_rxPauseFrames("pfc"),
       m_receiverModel("hardware"),
       m_rxBufferSize(kDefaultRxBuffer),
       m_rxPfc(false),
       m_rxXoff(0),
       m_rxXon(0),
       m_rxPauseQuanta(kDefaultRxPauseQuanta),
-      m_started(false),
       m_rpFixed(),
-      m_fixedPoint(false),
-      m_rrNext(0),
       m_rxQueued(0)
 {
     NS_LOG_FUNCTION(this);
@@ -994,7 +987,7 @@ RoceNic::HandleMacControl(Ptr<Packet> frame)
     if (kind == FEROCE_FRAME_LINK_PAUSE)
     {
         LinkPauseHeader pause;
-        frame->PeekHeader(pause);
+        pause.PeekFrom(*frame);
         if (pause.GetError() == FEROCE_WIRE_OK)
         {
             m_counters.linkPauseFramesReceived++;
@@ -1011,7 +1004,7 @@ RoceNic::HandleMacControl(Ptr<Packet> frame)
     PfcHeader pfc;
     if (kind == FEROCE_FRAME_PFC)
     {
-        frame->PeekHeader(pfc);
+        pfc.PeekFrom(*frame);
     }
     if (kind != FEROCE_FRAME_PFC || pfc.GetError() != FEROCE_WIRE_OK)
     {

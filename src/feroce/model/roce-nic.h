@@ -181,21 +181,44 @@ class RoceNic : public FeroceNetDevice
     /// The first index in [from, to) whose m_sendable bit is set, or `to`.
     std::size_t NextSendable(std::size_t from, std::size_t to) const;
 
+    struct ControlFrame
+    {
+        Ptr<FeroceFrame> frame;
+        uint8_t priority;
+    };
+
+    // What a frame's visit reads comes first, together: a large fabric's thousand NICs are
+    // visited in turn, so each visit starts cold and pays for every line it touches.
+    std::vector<Ptr<RoceQueuePair>> m_qps; ///< by number - kFirstQpn; null: released
+    std::vector<uint64_t> m_sendable;      ///< bit i: m_qps[i] may have a packet to send
+    std::size_t m_rrNext{0};
+    bool m_dcqcnEnabled{true};
+    bool m_software{false};    ///< ReceiverModel is software (set by Validate)
+    bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
+    bool m_started{false};
+    bool m_fixedPoint{false};    ///< the QPs run m_rpFixed
+    bool m_obeyPfc{true};        ///< PauseHonour resolved (Validate)
+    bool m_obeyLinkPause{false}; ///< PauseHonour resolved (Validate)
+    uint8_t m_cnpPriority{7};
+    uint8_t m_cnpDscp{48};
+    std::deque<ControlFrame> m_control;
+    std::deque<Ptr<FeroceFrame>> m_pfcOut; ///< PAUSE and XON frames, sent before anything else
+    feroce_np_params m_np;
+    feroce_np_state m_portNp;
+    Counters m_counters;
+    std::vector<RoceCompletion> m_completedScratch; ///< RoceQueuePair::AcknowledgeUpTo's list
+
+    // configuration, and the software receiver's state
     Ipv4Address m_ipv4;
-    bool m_dcqcnEnabled;
     std::string m_dcqcnPreset;
     std::string m_fixedPointFormat;
     Ptr<DcqcnReactionPoint> m_rpConfig;
     Time m_cnpInterval;
     std::string m_cnpScope;
-    uint8_t m_cnpPriority;
-    uint8_t m_cnpDscp;
-    bool m_pfcHonour;
+    bool m_pfcHonour{true};
     std::string m_pauseHonour;
     std::string m_rxPauseFrames;
-    bool m_obeyPfc{true};        ///< PauseHonour resolved (Validate)
-    bool m_obeyLinkPause{false}; ///< PauseHonour resolved (Validate)
-    bool m_rxSendPfc{true};      ///< RxPauseFrames resolved (Validate)
+    bool m_rxSendPfc{true}; ///< RxPauseFrames resolved (Validate)
     bool m_rxSendLinkPause{false};
     std::string m_receiverModel;
     DataRate m_rxRate;
@@ -205,36 +228,20 @@ class RoceNic : public FeroceNetDevice
     uint32_t m_rxXoff;
     uint32_t m_rxXon;
     uint16_t m_rxPauseQuanta;
-    bool m_software{false};            ///< ReceiverModel is software (set by Validate)
     feroce_pfc_params m_rxPfcParams{}; ///< the receive buffer's thresholds (RxPfc)
 
-    bool m_started;
     feroce_rp_params m_rp;
     feroce_rp_fixed_params m_rpFixed;
-    bool m_fixedPoint; ///< the QPs run m_rpFixed
-    feroce_np_params m_np;
-    feroce_np_state m_portNp;
     ObjectFactory m_qpFactory;
     /// The attribute values m_qpFactory gave (a queue pair never set up); null until the first
     /// CreateQueuePair and after SetQueuePairAttribute
     Ptr<RoceQueuePair> m_qpPrototype;
-    std::vector<Ptr<RoceQueuePair>> m_qps; ///< by number - kFirstQpn; null: released
     uint32_t m_liveQps{0};
     /// Released numbers (their index in m_qps) and when each may be reused, oldest first.
     std::deque<std::pair<uint32_t, Time>> m_freeQpns;
     Time m_qpnReuseDelay;
-    uint32_t m_qpPmtu;                ///< the Pmtu the queue pairs get (checked by Validate)
-    std::vector<uint64_t> m_sendable; ///< bit i: m_qps[i] may have a packet to send
-    std::size_t m_rrNext;
+    uint32_t m_qpPmtu; ///< the Pmtu the queue pairs get (checked by Validate)
 
-    struct ControlFrame
-    {
-        Ptr<FeroceFrame> frame;
-        uint8_t priority;
-    };
-
-    std::deque<ControlFrame> m_control;
-    std::deque<Ptr<FeroceFrame>> m_pfcOut; ///< PAUSE and XON frames, sent before anything else
     Time m_rxBusyUntil;
     uint32_t m_rxQueued;
     uint32_t m_rxClassBytes[8]{}; ///< receive-buffer bytes per priority
@@ -243,9 +250,6 @@ class RoceNic : public FeroceNetDevice
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;
     TracedCallback<uint32_t> m_rxBufferTrace;
     TracedCallback<uint32_t> m_qpErrorTrace;
-    bool m_holdTrySend{false}; ///< an ACK's completions are running: TrySend after them
-    std::vector<RoceCompletion> m_completedScratch; ///< RoceQueuePair::AcknowledgeUpTo's list
-    Counters m_counters;
     TracedCallback<Ptr<const Packet>> m_rxDropTrace;
 };
 

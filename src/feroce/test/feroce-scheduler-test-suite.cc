@@ -11,9 +11,11 @@
 // SetDefaultSimulator may pick and on ns-3's defaults; FeroceSimulatorImpl
 // keeps DefaultSimulatorImpl's contract call for call.
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/feroce-heap-scheduler.h"
 #include "ns3/feroce-simulator-impl.h"
+#include "ns3/feroce-uniform-stream.h"
 #include "ns3/global-value.h"
 #include "ns3/map-scheduler.h"
 #include "ns3/node-container.h"
@@ -428,6 +430,53 @@ class HeapSchedulerOrderTestCase : public TestCase
     }
 };
 
+// The switch's inline draw gives what UniformRandomVariable::GetValue() gives on the same
+// stream: bounds, Antithetic, and a stream changed after the first draws.
+class UniformStreamTestCase : public TestCase
+{
+  public:
+    UniformStreamTestCase()
+        : TestCase("FeroceUniformStream draws as UniformRandomVariable")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Setting
+        {
+            double min;
+            double max;
+            bool antithetic;
+        };
+
+        for (const Setting& s : {Setting{0, 1, false}, Setting{-3, 5, false}, Setting{2, 7, true}})
+        {
+            Ptr<UniformRandomVariable> ref = CreateObject<UniformRandomVariable>();
+            Ptr<FeroceUniformStream> fast = CreateObject<FeroceUniformStream>();
+            for (Ptr<UniformRandomVariable> v : {ref, Ptr<UniformRandomVariable>(fast)})
+            {
+                v->SetAttribute("Min", DoubleValue(s.min));
+                v->SetAttribute("Max", DoubleValue(s.max));
+                v->SetAttribute("Antithetic", BooleanValue(s.antithetic));
+            }
+            ref->SetStream(11);
+            fast->SetStream(11);
+            for (int i = 0; i < 1000; i++)
+            {
+                NS_TEST_ASSERT_MSG_EQ(fast->Draw(), ref->GetValue(), "draw " << i);
+            }
+            // a new stream after draws: the generator noted at the first draw is dropped
+            ref->SetStream(12);
+            fast->SetStream(12);
+            for (int i = 0; i < 1000; i++)
+            {
+                NS_TEST_ASSERT_MSG_EQ(fast->Draw(), ref->GetValue(), "after SetStream, draw " << i);
+            }
+        }
+    }
+};
+
 class FeroceSchedulerTestSuite : public TestSuite
 {
   public:
@@ -439,6 +488,7 @@ class FeroceSchedulerTestSuite : public TestSuite
         AddTestCase(new SchedulerDefaultTestCase);
         AddTestCase(new SchedulerIdentityTestCase);
         AddTestCase(new SimulatorImplContractTestCase);
+        AddTestCase(new UniformStreamTestCase);
     }
 };
 

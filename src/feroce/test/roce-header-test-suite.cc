@@ -6,12 +6,14 @@
 
 #include "ns3/feroce-icrc.h"
 #include "ns3/icrc-trailer.h"
+#include "ns3/link-pause-header.h"
 #include "ns3/packet.h"
 #include "ns3/pfc-header.h"
 #include "ns3/roce-header.h"
 #include "ns3/test.h"
 
 #include <cstring>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -38,6 +40,19 @@ FromHex(const char* hex)
         b.push_back(uint8_t(v));
     }
     return b;
+}
+
+/// A PFC frame from 00:00:00:00:00:07 pausing priority 3 (0xffff quanta), resuming 7.
+Ptr<Packet>
+SamplePfcFrame()
+{
+    PfcHeader h;
+    h.SetSource(Mac48Address("00:00:00:00:00:07"));
+    h.SetPause(3, 0xffff);
+    h.SetPause(7, 0);
+    Ptr<Packet> p = Create<Packet>(0);
+    p->AddHeader(h);
+    return p;
 }
 
 } // namespace
@@ -186,12 +201,7 @@ class PfcHeaderTestCase : public TestCase
   private:
     void DoRun() override
     {
-        PfcHeader h;
-        h.SetSource(Mac48Address("00:00:00:00:00:07"));
-        h.SetPause(3, 0xffff);
-        h.SetPause(7, 0);
-        Ptr<Packet> p = Create<Packet>(0);
-        p->AddHeader(h);
+        Ptr<Packet> p = SamplePfcFrame();
         std::vector<uint8_t> b = Bytes(p);
         NS_TEST_ASSERT_MSG_EQ(b.size(), 60u, "frame size");
         NS_TEST_EXPECT_MSG_EQ(unsigned(b[0]), 0x01u, "multicast destination");
@@ -211,6 +221,68 @@ class PfcHeaderTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * PeekFrom (the devices' fast read of a MAC-control frame) decodes as PeekHeader does, for
+ * PFC and 802.3x PAUSE frames, whole or cut short, and each header on the other kind's frame.
+ */
+class MacControlPeekFromTestCase : public TestCase
+{
+  public:
+    MacControlPeekFromTestCase()
+        : TestCase("PfcHeader and LinkPauseHeader: PeekFrom decodes as PeekHeader")
+    {
+    }
+
+  private:
+    /// Both reads of `frame` cut to each length: the same error, and the same fields (by
+    /// `fields`, a string of them) when whole; the whole frame decodes iff `valid`.
+    template <typename H, typename Fields>
+    void Check(Ptr<Packet> frame, bool valid, Fields fields, const std::string& what)
+    {
+        for (uint32_t keep : {60u, 59u, 20u, 0u})
+        {
+            Ptr<Packet> part = frame->CreateFragment(0, keep);
+            H viaHeader;
+            H viaCopy;
+            part->PeekHeader(viaHeader);
+            viaCopy.PeekFrom(*part);
+            NS_TEST_EXPECT_MSG_EQ(viaCopy.GetError(), viaHeader.GetError(), what << keep);
+            NS_TEST_EXPECT_MSG_EQ((viaCopy.GetError() == FEROCE_WIRE_OK),
+                                  (valid && keep == 60),
+                                  what << keep);
+            if (keep == 60 && valid)
+            {
+                NS_TEST_EXPECT_MSG_EQ(fields(viaCopy), fields(viaHeader), what << keep);
+            }
+        }
+    }
+
+    void DoRun() override
+    {
+        Ptr<Packet> pfcFrame = SamplePfcFrame();
+        LinkPauseHeader pause;
+        pause.SetSource(Mac48Address("00:00:00:00:00:08"));
+        pause.SetQuanta(0x1234);
+        Ptr<Packet> pauseFrame = Create<Packet>(0);
+        pauseFrame->AddHeader(pause);
+
+        auto pfcFields = [](const PfcHeader& h) {
+            std::ostringstream os;
+            for (uint8_t prio = 0; prio < 8; prio++)
+            {
+                os << h.IsEnabled(prio) << ':' << h.GetQuanta(prio) << ' ';
+            }
+            return os.str();
+        };
+        auto pauseFields = [](const LinkPauseHeader& h) { return h.GetQuanta(); };
+        Check<PfcHeader>(pfcFrame, true, pfcFields, "PFC (opcode 0x0101), bytes kept: ");
+        Check<LinkPauseHeader>(pauseFrame, true, pauseFields, "PAUSE (0x0001), bytes kept: ");
+        Check<PfcHeader>(pauseFrame, false, pfcFields, "PfcHeader on a PAUSE, bytes kept: ");
+        Check<LinkPauseHeader>(pfcFrame, false, pauseFields, "LinkPauseHeader on PFC, kept: ");
+    }
+};
+
+/**
+ * \ingroup feroce
  * ns-3 headers over the core's RoCEv2 codec.
  */
 class RoceHeaderTestSuite : public TestSuite
@@ -222,6 +294,7 @@ class RoceHeaderTestSuite : public TestSuite
         AddTestCase(new RoceHeaderCnpTestCase);
         AddTestCase(new RoceHeaderDataTestCase);
         AddTestCase(new PfcHeaderTestCase);
+        AddTestCase(new MacControlPeekFromTestCase);
     }
 };
 

@@ -56,6 +56,7 @@ static const struct check_test tests[] = {
     CHECK_TEST(test_cp_marking_statistics),
     CHECK_TEST(test_pfc_static),
     CHECK_TEST(test_pfc_dynamic),
+    CHECK_TEST(test_pfc_decide_is_threshold),
     CHECK_TEST(test_validation_errors),
     CHECK_TEST(test_number_whole),
     CHECK_TEST(test_number_real),

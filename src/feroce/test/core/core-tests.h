@@ -45,6 +45,7 @@ void test_cp_marking(void);
 void test_cp_marking_statistics(void);
 void test_pfc_static(void);
 void test_pfc_dynamic(void);
+void test_pfc_decide_is_threshold(void);
 void test_validation_errors(void);
 void test_crc32_reference(void);
 void test_crc32_zeros(void);

@@ -144,3 +144,41 @@ void test_pfc_dynamic(void)
     CHECK_EQ(feroce_pfc_decide(&p, 0, 1, 0), FEROCE_PFC_XOFF);
     CHECK_EQ(feroce_pfc_decide(&p, 1, 0, 0), FEROCE_PFC_XON);
 }
+
+/* Both states at ingress bytes n: the decision is what the thresholds define. */
+static void check_decide_at(const struct feroce_pfc_params *p, uint64_t free_bytes, uint64_t n)
+{
+    uint64_t xoff = feroce_pfc_xoff_threshold(p, free_bytes);
+    uint64_t xon = feroce_pfc_xon_threshold(p, free_bytes);
+
+    CHECK_EQ(feroce_pfc_decide(p, 0, n, free_bytes), n > xoff ? FEROCE_PFC_XOFF : FEROCE_PFC_HOLD);
+    CHECK_EQ(feroce_pfc_decide(p, 1, n, free_bytes), n <= xon ? FEROCE_PFC_XON : FEROCE_PFC_HOLD);
+}
+
+/* The decision is the thresholds' definition, wherever alpha x free is whole, fractional or
+   huge, and whatever the ingress bytes (the dynamic XOFF compares without floor()). */
+void test_pfc_decide_is_threshold(void)
+{
+    static const double alphas[] = { 0.125, 0.3, 1.0 / 3, 2.5, 64 };
+    static const uint64_t frees[] = {
+        0, 1, 7, 8, 8000000, 12345679, UINT64_C(1) << 53, (UINT64_C(1) << 53) + 1, UINT64_MAX / 64, UINT64_MAX
+    };
+    static const uint64_t bytes[] = {
+        0, 1, (UINT64_C(1) << 53) - 1, UINT64_C(1) << 53, (UINT64_C(1) << 53) + 1, UINT64_MAX / 2, UINT64_MAX
+    };
+    size_t a, f, k;
+
+    for (a = 0; a < sizeof alphas / sizeof alphas[0]; a++)
+        for (f = 0; f < sizeof frees / sizeof frees[0]; f++) {
+            struct feroce_pfc_params p = { FEROCE_PFC_DYNAMIC, 0, 0, alphas[a], 3000 };
+            uint64_t xoff = feroce_pfc_xoff_threshold(&p, frees[f]);
+            uint64_t xon = feroce_pfc_xon_threshold(&p, frees[f]);
+            /* around the thresholds, and across the 2^53 boundary */
+            uint64_t around[] = { xoff - 1, xoff, xoff + 1, xon - 1, xon, xon + 1 };
+
+            for (k = 0; k < sizeof around / sizeof around[0]; k++)
+                check_decide_at(&p, frees[f], around[k]);
+            for (k = 0; k < sizeof bytes / sizeof bytes[0]; k++)
+                check_decide_at(&p, frees[f], bytes[k]);
+        }
+}
