@@ -453,6 +453,52 @@ LargestBdp(const FeroceFabric& fabric, uint32_t payload)
     return best;
 }
 
+/// HPCC's window on every NIC's queue pairs (its configuration's HAS_WIN).
+void
+SetWindow(const FeroceFabric& fabric, uint64_t bytes)
+{
+    for (Ptr<RoceNic> nic : fabric.nics)
+    {
+        if (nic)
+        {
+            nic->SetQueuePairAttribute("MaxUnackedBytes", UintegerValue(bytes));
+        }
+    }
+}
+
+/// The scenario's own rules, after Parse: 0, or the exit code of its refusal (printed).
+int
+RefuseScenario(FeroceStudy& study, const FabricFlags& f, const ScenarioFiles& files)
+{
+    const std::string apps = "its flows are the flow file's and the drawn ones, each on queue "
+                             "pairs of its own (RoceFlowApp)";
+    if (study.RefuseType("ns3::RoceFrontEndApp", apps) ||
+        study.RefuseType("ns3::RoceReceiverApp", apps))
+    {
+        return study.GetExitCode();
+    }
+    if (f.flows.empty() && f.load == 0 && f.incast == 0)
+    {
+        return study.Reject("no flows: expected --flows=FILE, --cdf=FILE with --load=F, or "
+                            "--incast=N");
+    }
+    if (f.load > 0 && f.cdf.empty())
+    {
+        return study.RejectFlag("load", "0 without --cdf (drawn flows need their sizes)");
+    }
+    if (f.trafficStart.IsStrictlyNegative() ||
+        (!f.trafficStop.IsZero() && f.trafficStop < f.trafficStart))
+    {
+        return study.RejectFlag("trafficStop", "at or after --trafficStart, which is >= 0");
+    }
+    std::string outages = files.CheckOutages(study.GetDuration());
+    if (!outages.empty())
+    {
+        return study.Reject(outages);
+    }
+    return 0;
+}
+
 /// One uniform stream of the run for a random source of the traffic.
 double
 Uniform(void* ctx)
@@ -581,6 +627,20 @@ PauseSent(PfcLog* log, uint32_t node, uint32_t port, uint8_t prio, uint16_t quan
     log->pauses += quanta ? 1 : 0;
 }
 
+/// Every PAUSE a switch sends into log.
+void
+WatchPause(const FeroceFabric& fabric, PfcLog* log)
+{
+    for (uint32_t n = 0; n < fabric.switches.size(); n++)
+    {
+        if (fabric.switches[n])
+        {
+            fabric.switches[n]->TraceConnectWithoutContext("Pause",
+                                                           MakeBoundCallback(&PauseSent, log, n));
+        }
+    }
+}
+
 /// --saveFlows: the flows as they start, in flows.txt (the HPCC format's count, which goes
 /// first, is known at the end: the body is written aside and joined then).
 struct SavedFlows
@@ -701,33 +761,11 @@ main(int argc, char* argv[])
     {
         return study.GetExitCode();
     }
-    const std::string apps = "its flows are the flow file's and the drawn ones, each on queue "
-                             "pairs of its own (RoceFlowApp)";
-    if (study.RefuseType("ns3::RoceFrontEndApp", apps) ||
-        study.RefuseType("ns3::RoceReceiverApp", apps))
+    if (int refused = RefuseScenario(study, f, files))
     {
-        return study.GetExitCode();
-    }
-    if (f.flows.empty() && f.load == 0 && f.incast == 0)
-    {
-        return study.Reject("no flows: expected --flows=FILE, --cdf=FILE with --load=F, or "
-                            "--incast=N");
-    }
-    if (f.load > 0 && f.cdf.empty())
-    {
-        return study.RejectFlag("load", "0 without --cdf (drawn flows need their sizes)");
-    }
-    if (f.trafficStart.IsStrictlyNegative() ||
-        (!f.trafficStop.IsZero() && f.trafficStop < f.trafficStart))
-    {
-        return study.RejectFlag("trafficStop", "at or after --trafficStart, which is >= 0");
+        return refused;
     }
     Time duration = study.GetDuration();
-    std::string outages = files.CheckOutages(duration);
-    if (!outages.empty())
-    {
-        return study.Reject(outages);
-    }
     // a switch of several link rates: each port's headroom for its own link
     study.SetBeneath("ns3::FeroceSwitch::HeadroomPerPort", "true");
     f.fabric.SetHeadroomCheck(study);
@@ -747,14 +785,7 @@ main(int argc, char* argv[])
     }
     if (files.config.has_window && !given("ns3::RoceQueuePair::MaxUnackedBytes"))
     {
-        uint64_t bdp = LargestBdp(fabric, files.config.payload ? files.config.payload : 1000);
-        for (Ptr<RoceNic> nic : fabric.nics)
-        {
-            if (nic)
-            {
-                nic->SetQueuePairAttribute("MaxUnackedBytes", UintegerValue(bdp));
-            }
-        }
+        SetWindow(fabric, LargestBdp(fabric, files.config.payload ? files.config.payload : 1000));
     }
     fabric.ScheduleOutages(helper);
     int64_t stream = 1 + helper.AssignStreams(1);
@@ -783,14 +814,7 @@ main(int argc, char* argv[])
         }
         app->Start();
     });
-    for (uint32_t n = 0; n < fabric.switches.size(); n++)
-    {
-        if (fabric.switches[n])
-        {
-            fabric.switches[n]->TraceConnectWithoutContext("Pause",
-                                                           MakeBoundCallback(&PauseSent, &pfc, n));
-        }
-    }
+    WatchPause(fabric, &pfc);
     app->SetNics(fabric.nics);
     app->SetSource([&](feroce_flow& flow) {
         if (feroce_traffic_next(traffic.traffic, &flow) != 1)

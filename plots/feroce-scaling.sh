@@ -61,8 +61,9 @@ for b in ${CAMERA_BOARDS:-24 48 96 150 300 600 1000 2000}; do
     bestRun=
     for _ in $(seq "$repeat"); do
         rm -rf "$out/camera-run"
+        # the program's own stderr (its warnings) apart: only time's line in t
         t=$({ time "$camera" --boards="$b" --receivers="$rx" --outdir="$out/camera-run" \
-            --db=none > "$out/camera-run.log"; } 2>&1)
+            --db=none > "$out/camera-run.log" 2> "$out/camera-run.err"; } 2>&1)
         cpu=$(echo "$t" | awk '{ print $1 + $2 }')
         # "advcam-camera: wall W s (CPU C s, N events) for ..."
         run=$(sed -n 's/.*(CPU \([0-9.e+-]*\) s, \([0-9]*\) events).*/\1 \2/p' "$out/camera-run.log")
@@ -81,7 +82,7 @@ for b in ${CAMERA_BOARDS:-24 48 96 150 300 600 1000 2000}; do
         >> "$out/camera.dat.tmp"
     tail -1 "$out/camera.dat.tmp"
 done
-rm -rf "$out/camera-run" "$out/camera-run.log"
+rm -rf "$out/camera-run" "$out/camera-run.log" "$out/camera-run.err"
 mv "$out/camera.dat.tmp" "$out/camera.dat"
 fi
 
