@@ -83,10 +83,15 @@ struct feroce_db_value {
     double d;
     const char *s;
 };
-#define FEROCE_DB_NULL    ((struct feroce_db_value){ SQLITE_NULL, 0, 0, NULL })
-#define FEROCE_DB_INT(v)  ((struct feroce_db_value){ SQLITE_INTEGER, (v), 0, NULL })
-#define FEROCE_DB_REAL(v) ((struct feroce_db_value){ SQLITE_FLOAT, 0, (v), NULL })
-#define FEROCE_DB_TEXT(v) ((struct feroce_db_value){ SQLITE_TEXT, 0, 0, (v) })
+#ifdef __cplusplus /* C++ has no compound literals (ns-3 builds with -Wpedantic -Werror) */
+#define FEROCE_DB_VALUE(t, i, d, s) (feroce_db_value{ (t), (i), (d), (s) })
+#else
+#define FEROCE_DB_VALUE(t, i, d, s) ((struct feroce_db_value){ (t), (i), (d), (s) })
+#endif
+#define FEROCE_DB_NULL    FEROCE_DB_VALUE(SQLITE_NULL, 0, 0, NULL)
+#define FEROCE_DB_INT(v)  FEROCE_DB_VALUE(SQLITE_INTEGER, (v), 0, NULL)
+#define FEROCE_DB_REAL(v) FEROCE_DB_VALUE(SQLITE_FLOAT, 0, (v), NULL)
+#define FEROCE_DB_TEXT(v) FEROCE_DB_VALUE(SQLITE_TEXT, 0, 0, (v))
 
 /* Binds values[0..n-1] to the statement's parameters 1..n (texts copied). */
 void feroce_db_bind(sqlite3_stmt *st, const struct feroce_db_value *values, size_t n);
