@@ -26,10 +26,14 @@ enum EventLossCause
     EVENT_LOST_RETRIES_EXHAUSTED, ///< a board's queue pair gave up (error state) with the
                                   ///< receiver up, or was not yet re-established
     EVENT_LOST_PARTIAL_TIMEOUT,   ///< the receiver closed it incomplete after its EventTimeout
+    EVENT_LOST_DISAGREEMENT,      ///< the boards' rule named different receivers for it (a late
+                                  ///< announcement, Assignment board-rule): its fragments split
+                                  ///< and each part closed incomplete
     EVENT_LOSS_CAUSES
 };
 
-/// "board_buffer", "receiver_dead", "retries_exhausted", "partial_timeout": the metric suffixes.
+/// "board_buffer", "receiver_dead", "retries_exhausted", "partial_timeout", "disagreement": the
+/// metric suffixes.
 inline const char*
 EventLossCauseName(EventLossCause cause)
 {
@@ -43,6 +47,8 @@ EventLossCauseName(EventLossCause cause)
         return "retries_exhausted";
     case EVENT_LOST_PARTIAL_TIMEOUT:
         return "partial_timeout";
+    case EVENT_LOST_DISAGREEMENT:
+        return "disagreement";
     default:
         return "unknown";
     }
@@ -74,6 +80,52 @@ DecodeAssignmentEvent(uint32_t imm, uint64_t near)
         e -= 0x1000000;
     }
     return e;
+}
+
+/**
+ * The immediate data of a receiver's announcement to a board (Assignment board-rule): the event
+ * it is valid from in the upper 16 bits; bit 15 set on the first of an epoch (the receiver
+ * started, came back, or has new connections: the boards' account of it starts over); in the
+ * lower 15 bits the cumulative event slots the receiver has granted in the epoch.  Both numbers
+ * wrap: a board decodes the event nearest to its own next event (DecodeAnnouncementEvent) and
+ * the count forward from the last it saw (DecodeAnnouncementGranted).
+ */
+inline uint32_t
+EncodeAnnouncement(uint64_t validFrom, uint32_t granted, bool fresh)
+{
+    return uint32_t((validFrom & 0xffff) << 16 | (fresh ? 0x8000u : 0u) | (granted & 0x7fff));
+}
+
+/// The first of an epoch: the count is the receiver's free slots then (less than 2^15).
+inline bool
+IsFreshAnnouncement(uint32_t imm)
+{
+    return imm & 0x8000;
+}
+
+/// The event an announcement's upper 16 bits name, the nearest to `near`.
+inline uint64_t
+DecodeAnnouncementEvent(uint32_t imm, uint64_t near)
+{
+    uint64_t low = imm >> 16;
+    uint64_t e = (near & ~uint64_t(0xffff)) | low;
+    if (e + 0x8000 < near)
+    {
+        e += 0x10000;
+    }
+    else if (e > near + 0x8000 && e >= 0x10000)
+    {
+        e -= 0x10000;
+    }
+    return e;
+}
+
+/// The cumulative count an announcement names: its 15 bits if fresh, else the first count at
+/// or after `last` with those low bits.
+inline uint32_t
+DecodeAnnouncementGranted(uint32_t imm, uint32_t last)
+{
+    return IsFreshAnnouncement(imm) ? (imm & 0x7fff) : last + ((imm - last) & 0x7fff);
 }
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 // out a shorter outage; the connection manager replaces a broken connection by new queue pairs
 // once both hosts are back; the ledger gives each lost event one cause; the identities add up.
 
+#include "ns3/board-credit-rule.h"
 #include "ns3/boolean.h"
 #include "ns3/event-ledger.h"
 #include "ns3/feroce-channel.h"
@@ -382,6 +383,151 @@ class AssignmentCodeTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup feroce
+ * An announcement's 16 bits of event, unwrapped near the board's next event, and its 15-bit
+ * count, unwrapped forward from the last (or taken as is when fresh).
+ */
+class AnnouncementCodeTestCase : public TestCase
+{
+  public:
+    AnnouncementCodeTestCase()
+        : TestCase("announcements' immediate data: event, count, epoch")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint64_t e : {0ULL, 5ULL, 0xffffULL, 0x10000ULL, 0x10003ULL, 0x5abcdULL})
+        {
+            for (int64_t d : {-1000, -1, 0, 4, 1000})
+            {
+                uint64_t near = uint64_t(std::max<int64_t>(0, int64_t(e) + d));
+                for (uint32_t last : {0u, 7u, 32760u, 40000u, 100000u})
+                {
+                    uint32_t granted = last + 9;
+                    uint32_t imm = EncodeAnnouncement(e, granted, false);
+                    NS_TEST_EXPECT_MSG_EQ(DecodeAnnouncementEvent(imm, near), e, "event " << e);
+                    NS_TEST_EXPECT_MSG_EQ(DecodeAnnouncementGranted(imm, last), granted, "count");
+                    NS_TEST_EXPECT_MSG_EQ(IsFreshAnnouncement(imm), false, "not fresh");
+                }
+            }
+        }
+        uint32_t fresh = EncodeAnnouncement(12, 4, true);
+        NS_TEST_EXPECT_MSG_EQ(IsFreshAnnouncement(fresh), true, "fresh");
+        NS_TEST_EXPECT_MSG_EQ(DecodeAnnouncementGranted(fresh, 5000), 4u, "a fresh count as is");
+    }
+};
+
+/**
+ * \ingroup feroce
+ * BoardCreditRule: two boards that see the same announcements in time name the same receiver
+ * for every event; an event no receiver has credit for waits and goes when credit comes; a
+ * receiver that stops announcing runs out of credit (and lapses after the expiry); a fresh
+ * announcement starts its account over; a late announcement is reported, and the board that
+ * got it late names other receivers than the one that got it in time.
+ */
+class BoardCreditRuleTestCase : public TestCase
+{
+  public:
+    BoardCreditRuleTestCase()
+        : TestCase("the per-board assignment rule: same announcements, same receivers")
+    {
+    }
+
+  private:
+    typedef std::vector<std::pair<uint64_t, uint32_t>> Assigned;
+
+    /// Events [from, to): what the rule assigned, and the receivers that lapsed.
+    static Assigned Run(BoardCreditRule& rule, uint64_t from, uint64_t to, uint32_t* lapsed)
+    {
+        Assigned out;
+        std::vector<uint32_t> gone;
+        for (uint64_t n = from; n < to; n++)
+        {
+            rule.Advance(n, out, gone);
+        }
+        *lapsed = gone.empty() ? 99 : gone.front();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        BoardCreditRule a;
+        BoardCreditRule b;
+        a.Reset(3, 10);
+        b.Reset(3, 10);
+        // receivers 0..2 grant 2 slots from event 2; board b hears them in another order
+        for (uint32_t k = 0; k < 3; k++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(a.Announce(k, 2, 2, true), false, "in time");
+            NS_TEST_EXPECT_MSG_EQ(b.Announce(2 - k, 2, 2, true), false, "in time");
+        }
+        uint32_t lapsed;
+        Assigned ra = Run(a, 0, 4, &lapsed);
+        Assigned rb = Run(b, 0, 4, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(ra.size(), 4u, "events 0, 1 waited for event 2's credit");
+        NS_TEST_EXPECT_MSG_EQ((ra == rb), true, "same announcements, same receivers");
+        NS_TEST_EXPECT_MSG_EQ(ra[0].first, 0u, "oldest first");
+        NS_TEST_EXPECT_MSG_EQ(ra[0].second, 0u, "event 0 to receiver 0 (0 mod 3)");
+        NS_TEST_EXPECT_MSG_EQ(ra[1].second, 1u, "event 1 to receiver 1");
+        NS_TEST_EXPECT_MSG_EQ(ra[3].second, 0u, "event 3 to receiver 0");
+        // 6 slots, 4 used: 2 more events, then none until a receiver announces again
+        ra = Run(a, 4, 8, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(ra.size(), 2u, "credit runs out");
+        NS_TEST_EXPECT_MSG_EQ(a.GetWaiting(), 2u, "events 6, 7 wait");
+        // receiver 2 frees 2 slots from event 9: the waiting events go to it at event 9
+        a.Announce(2, 9, 4, false);
+        ra = Run(a, 8, 10, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(ra.size(), 2u, "two of the four waiting go");
+        NS_TEST_EXPECT_MSG_EQ(ra[0].first, 6u, "the oldest");
+        NS_TEST_EXPECT_MSG_EQ(ra[0].second, 2u, "to the receiver with credit");
+        // receivers 0 and 1 fall silent: they lapse 10 events after their last announcement
+        ra = Run(a, 10, 14, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(lapsed, 0u, "receiver 0 lapsed at event 13 (2 + 10 + 1)");
+        NS_TEST_EXPECT_MSG_EQ(a.IsIn(0), false, "out");
+        NS_TEST_EXPECT_MSG_EQ(a.IsIn(2), true, "receiver 2 heard at event 9: in");
+        // a fresh announcement (a return): its account starts over
+        a.Announce(0, 14, 3, true);
+        ra = Run(a, 13, 15, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(a.IsIn(0), true, "back");
+        NS_TEST_EXPECT_MSG_EQ(a.GetCredit(0) + int64_t(ra.size()), 3, "its 3 slots");
+
+        // a late announcement: c hears receiver 1's grant after event 5, d in time
+        BoardCreditRule c;
+        BoardCreditRule d;
+        c.Reset(2, 0);
+        d.Reset(2, 0);
+        for (BoardCreditRule* r : {&c, &d})
+        {
+            r->Announce(0, 0, 1, true);
+            r->Announce(1, 0, 1, true);
+        }
+        Assigned rc = Run(c, 0, 5, &lapsed);
+        Assigned rd = Run(d, 0, 5, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(rc.size(), 2u, "c: events 0, 1; 2..4 wait");
+        NS_TEST_EXPECT_MSG_EQ((rc == rd), true, "in time: the same");
+        // receiver 1 frees 2 slots from event 5: d hears it in time, c after event 5
+        NS_TEST_EXPECT_MSG_EQ(d.Announce(1, 5, 3, false), false, "d: in time");
+        rd = Run(d, 5, 6, &lapsed);
+        rc = Run(c, 5, 6, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(c.Announce(1, 5, 3, false), true, "c: late");
+        NS_TEST_EXPECT_MSG_EQ(rd.size(), 2u, "d: events 2, 3 to receiver 1 at event 5");
+        NS_TEST_EXPECT_MSG_EQ(rc.size(), 0u, "c: nothing yet");
+        // receiver 0 frees a slot from event 6, both in time: event 2 is receiver 0's at c
+        for (BoardCreditRule* r : {&c, &d})
+        {
+            NS_TEST_EXPECT_MSG_EQ(r->Announce(0, 6, 2, false), false, "in time");
+        }
+        rc = Run(c, 6, 7, &lapsed);
+        NS_TEST_EXPECT_MSG_EQ(rd[0].first, 2u, "d: event 2 ...");
+        NS_TEST_EXPECT_MSG_EQ(rd[0].second, 1u, "... to receiver 1");
+        NS_TEST_EXPECT_MSG_EQ(rc[0].first, 2u, "c: event 2 ...");
+        NS_TEST_EXPECT_MSG_EQ(rc[0].second, 0u, "... to receiver 0: they disagree");
+    }
+};
+
 /// \ingroup feroce
 class EventBuildingTestSuite : public TestSuite
 {
@@ -396,6 +542,8 @@ class EventBuildingTestSuite : public TestSuite
         AddTestCase(new HostFailureTestCase);
         AddTestCase(new EventLedgerTestCase);
         AddTestCase(new AssignmentCodeTestCase);
+        AddTestCase(new AnnouncementCodeTestCase);
+        AddTestCase(new BoardCreditRuleTestCase);
     }
 };
 
