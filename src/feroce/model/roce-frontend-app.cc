@@ -78,9 +78,11 @@ RoceFrontEndApp::GetTypeId()
                           MakeBooleanAccessor(&RoceFrontEndApp::m_withImm),
                           MakeBooleanChecker())
             .AddAttribute("Assignment",
-                          "Trigger mode, several queue pairs: static (event n to the n mod K-th) "
-                          "or availability (to the receiver an assigner names in a message on "
-                          "the assignment queue pair; the event waits in the buffer until then)",
+                          "Trigger mode, several queue pairs: static (event n to the n mod K-th), "
+                          "availability (to the receiver an assigner names in a message on "
+                          "the assignment queue pair; the event waits in the buffer until then) "
+                          "or board-rule (to the receiver BoardCreditRule names from the "
+                          "receivers' announcements this board has seen)",
                           StringValue("static"),
                           MakeStringAccessor(&RoceFrontEndApp::m_assignment),
                           MakeStringChecker())
@@ -90,6 +92,17 @@ RoceFrontEndApp::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&RoceFrontEndApp::m_lostMarkers),
                           MakeBooleanChecker())
+            .AddAttribute("CreditExpiry",
+                          "board-rule: a receiver whose latest announcement is valid from more "
+                          "than this many events ago is out of the rule until it announces "
+                          "again; 0: only missing credits take it out",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&RoceFrontEndApp::m_creditExpiry),
+                          MakeUintegerChecker<uint64_t>())
+            .AddTraceSource("ReceiverLapsed",
+                            "board-rule: a receiver's announcements lapsed (CreditExpiry)",
+                            MakeTraceSourceAccessor(&RoceFrontEndApp::m_lapsedTrace),
+                            "ns3::RoceAssignerApp::ReceiverTracedCallback")
             .AddTraceSource("EventLost",
                             "An event did not fit in the on-board buffer (its number)",
                             MakeTraceSourceAccessor(&RoceFrontEndApp::m_lostTrace),
@@ -140,6 +153,7 @@ RoceFrontEndApp::DoDispose()
 {
     m_dests.clear();
     m_assignQp = nullptr;
+    m_announceQps.clear();
     Application::DoDispose();
 }
 
@@ -187,6 +201,21 @@ RoceFrontEndApp::SetAssignmentQueuePair(Ptr<RoceQueuePair> qp)
     }
 }
 
+void
+RoceFrontEndApp::SetAnnounceQueuePair(std::size_t k, Ptr<RoceQueuePair> qp)
+{
+    if (k >= m_announceQps.size())
+    {
+        m_announceQps.resize(k + 1);
+    }
+    m_announceQps[k] = qp;
+    qp->SetReceiveCallback(MakeBoundCallback(&RoceFrontEndApp::AnnouncementOn, this, k));
+    while (qp->GetReceiveQueueLength() < 64)
+    {
+        qp->PostReceive(m_nextRecvId++);
+    }
+}
+
 Ptr<RoceQueuePair>
 RoceFrontEndApp::GetQueuePair() const
 {
@@ -225,9 +254,10 @@ RoceFrontEndApp::Validate() const
     {
         return "Mode = " + m_mode + " is not allowed: expected saturate or trigger";
     }
-    if (m_assignment != "static" && m_assignment != "availability")
+    if (m_assignment != "static" && m_assignment != "availability" && m_assignment != "board-rule")
     {
-        return "Assignment = " + m_assignment + " is not allowed: expected static or availability";
+        return "Assignment = " + m_assignment +
+               " is not allowed: expected static, availability or board-rule";
     }
     return "";
 }
@@ -237,10 +267,19 @@ RoceFrontEndApp::StartApplication()
 {
     NS_ABORT_MSG_IF(m_dests.empty(), "RoceFrontEndApp: no queue pair (SetQueuePair)");
     NS_ABORT_MSG_IF(!Validate().empty(), "RoceFrontEndApp: " << Validate());
-    m_availability = m_assignment == "availability";
-    NS_ABORT_MSG_IF(m_availability && (m_mode != "trigger" || !m_assignQp),
+    // board-rule holds events as availability does, the rule standing for the assigner
+    m_boardRule = m_assignment == "board-rule";
+    m_availability = m_assignment != "static";
+    NS_ABORT_MSG_IF(m_availability && !m_boardRule && (m_mode != "trigger" || !m_assignQp),
                     "RoceFrontEndApp: Assignment = availability needs Mode = trigger and an "
                     "assignment queue pair (SetAssignmentQueuePair)");
+    NS_ABORT_MSG_IF(m_boardRule && (m_mode != "trigger" || m_announceQps.size() != m_dests.size()),
+                    "RoceFrontEndApp: Assignment = board-rule needs Mode = trigger and an "
+                    "announcement queue pair per destination (SetAnnounceQueuePair)");
+    if (m_boardRule)
+    {
+        m_rule.Reset(uint32_t(m_dests.size()), m_creditExpiry);
+    }
     m_running = true;
     m_saturate = m_mode == "saturate";
     if (m_saturate)
@@ -321,6 +360,10 @@ RoceFrontEndApp::Trigger()
             }
         }
     }
+    if (m_boardRule)
+    {
+        ApplyRule(event);
+    }
     Time gap = m_triggerInterval;
     if (m_poisson)
     {
@@ -351,6 +394,46 @@ RoceFrontEndApp::AssignmentOn(RoceFrontEndApp* app, const RoceReceive& r)
     app->m_assignments++;
     uint64_t first = DecodeAssignmentEvent(r.imm, app->m_generated);
     app->Assigned(first, count, r.imm & 0xff);
+}
+
+void
+RoceFrontEndApp::AnnouncementOn(RoceFrontEndApp* app, std::size_t k, const RoceReceive& r)
+{
+    if (!r.last)
+    {
+        return;
+    }
+    app->m_announceQps[k]->PostReceive(app->m_nextRecvId++); // the consumed buffer goes back
+    if (!r.withImm)
+    {
+        return;
+    }
+    BoardCreditRule& rule = app->m_rule;
+    uint64_t validFrom = DecodeAnnouncementEvent(r.imm, rule.GetNext());
+    uint32_t granted = DecodeAnnouncementGranted(r.imm, rule.GetGranted(uint32_t(k)));
+    app->m_announcements++;
+    if (rule.Announce(uint32_t(k), validFrom, granted, IsFreshAnnouncement(r.imm)))
+    {
+        app->m_lateAnnouncements++;
+        NS_LOG_INFO("receiver " << k << "'s announcement valid from event " << validFrom
+                                << " came after event " << rule.GetNext() - 1);
+    }
+}
+
+void
+RoceFrontEndApp::ApplyRule(uint64_t n)
+{
+    m_ruleAssigned.clear();
+    m_ruleLapsed.clear();
+    m_rule.Advance(n, m_ruleAssigned, m_ruleLapsed);
+    for (uint32_t k : m_ruleLapsed)
+    {
+        m_lapsedTrace(k);
+    }
+    for (const auto& a : m_ruleAssigned)
+    {
+        Assigned(a.first, 1, a.second);
+    }
 }
 
 void
@@ -599,6 +682,18 @@ std::size_t
 RoceFrontEndApp::GetUnassigned() const
 {
     return m_unassigned.size();
+}
+
+uint64_t
+RoceFrontEndApp::GetAnnouncementsReceived() const
+{
+    return m_announcements;
+}
+
+uint64_t
+RoceFrontEndApp::GetLateAnnouncements() const
+{
+    return m_lateAnnouncements;
 }
 
 std::vector<uint64_t>

@@ -7,6 +7,7 @@
 #ifndef ROCE_FRONTEND_APP_H
 #define ROCE_FRONTEND_APP_H
 
+#include "board-credit-rule.h"
 #include "event-building.h"
 #include "roce-queue-pair.h"
 
@@ -43,7 +44,11 @@ namespace ns3
  * static).  With Assignment availability an assigner (RoceAssignerApp) names
  * each event's receiver in assignment messages (SENDs with immediate data,
  * EncodeAssignment) on the assignment queue pair; an event waits in the
- * on-board buffer until its assignment arrives.  Each queue pair has its own
+ * on-board buffer until its assignment arrives.  With Assignment board-rule
+ * there is no assigner: every receiver announces its credits to every board
+ * (SENDs with immediate data, EncodeAnnouncement, on the announcement queue
+ * pairs) and the board applies BoardCreditRule to what it has seen, at each
+ * trigger; an event no receiver has credit for waits in the buffer.  Each queue pair has its own
  * MaxOutstanding and its own waiting events; the on-board buffer is shared
  * by all.  Work-request ids and immediate data are the event number in
  * trigger mode, the message number in saturate mode.
@@ -79,6 +84,9 @@ class RoceFrontEndApp : public Application
     /// The queue pair on which the assigner's messages arrive (Assignment availability); the
     /// board keeps receive buffers posted on it.  Again with a new one after a reconnection.
     void SetAssignmentQueuePair(Ptr<RoceQueuePair> qp);
+    /// The queue pair on which receiver k's announcements arrive (Assignment board-rule): the
+    /// board keeps receive buffers posted on it.  Again with a new one after a reconnection.
+    void SetAnnounceQueuePair(std::size_t k, Ptr<RoceQueuePair> qp);
     /// The first queue pair (nullptr if none).
     Ptr<RoceQueuePair> GetQueuePair() const;
     /// When the i-th destination's current queue pair was connected (added or replaced).
@@ -114,6 +122,10 @@ class RoceFrontEndApp : public Application
     /// Assignment messages received, and events waiting for their assignment now.
     uint64_t GetAssignmentsReceived() const;
     std::size_t GetUnassigned() const;
+    /// Announcements received (board-rule), and those that came after the event they were
+    /// valid from had been processed here (late: this board's rule may diverge).
+    uint64_t GetAnnouncementsReceived() const;
+    uint64_t GetLateAnnouncements() const;
     /**
      * The events this board holds now (waiting for an assignment, waiting for room in a send
      * queue, or posted and not completed), in no order: with GetEventsLost, the completions,
@@ -135,6 +147,9 @@ class RoceFrontEndApp : public Application
     void Completed(std::size_t i, const RoceCompletion& c);
     static void CompletedOn(RoceFrontEndApp* app, std::size_t i, const RoceCompletion& c);
     static void AssignmentOn(RoceFrontEndApp* app, const RoceReceive& r);
+    static void AnnouncementOn(RoceFrontEndApp* app, std::size_t k, const RoceReceive& r);
+    /// board-rule: event n is processed by the rule; what it assigns is routed.
+    void ApplyRule(uint64_t n);
     /// An assignment message: events [first, first + count) go to destination dest.
     void Assigned(uint64_t first, uint64_t count, uint32_t dest);
     /// A stored event goes to destination i (its queue, then posted when there is room).
@@ -193,6 +208,16 @@ class RoceFrontEndApp : public Application
     uint64_t m_dropped{0};
     uint64_t m_nextRecvId{0};
     std::vector<std::vector<uint64_t>> m_inFlight; ///< per destination: posted, not completed
+    // Assignment board-rule
+    bool m_boardRule{false};
+    uint64_t m_creditExpiry{32};
+    BoardCreditRule m_rule;
+    std::vector<Ptr<RoceQueuePair>> m_announceQps; ///< per receiver
+    uint64_t m_announcements{0};
+    uint64_t m_lateAnnouncements{0};
+    std::vector<std::pair<uint64_t, uint32_t>> m_ruleAssigned; ///< scratch of ApplyRule
+    std::vector<uint32_t> m_ruleLapsed;                        ///< scratch of ApplyRule
+    TracedCallback<uint32_t> m_lapsedTrace;
     TracedCallback<uint64_t> m_triggerTrace;
     TracedCallback<uint64_t, uint32_t> m_postedTrace;
     TracedCallback<uint64_t, uint32_t> m_failedTrace;

@@ -7,12 +7,14 @@
 #include "roce-receiver-app.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/feroce-sim.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ns3
@@ -70,6 +72,24 @@ RoceReceiverApp::GetTypeId()
                           TimeValue(MicroSeconds(100)),
                           MakeTimeAccessor(&RoceReceiverApp::m_creditInterval),
                           MakeTimeChecker())
+            .AddAttribute("AnnounceLead",
+                          "board-rule: an announcement is valid from the trigger the receiver "
+                          "has counted + AnnounceLead - 1, so it has AnnounceLead - 1 trigger "
+                          "intervals to reach every board (1..32767 events)",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&RoceReceiverApp::m_lead),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TriggerInterval",
+                          "board-rule: the boards' trigger (the mean if Poisson), counted to "
+                          "stamp announcements",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&RoceReceiverApp::m_triggerInterval),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("Poisson",
+                          "board-rule: the boards' trigger has exponential gaps (their stream)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoceReceiverApp::m_poisson),
+                          MakeBooleanChecker())
             .AddTraceSource("Rx",
                             "Payload delivered in order on a queue pair",
                             MakeTraceSourceAccessor(&RoceReceiverApp::m_rxTrace),
@@ -100,8 +120,10 @@ RoceReceiverApp::RoceReceiverApp()
       m_buffersPosted(0),
       m_totalBytes(0),
       m_messages(0),
-      m_nextRecvId(0)
+      m_nextRecvId(0),
+      m_triggerInterval(MicroSeconds(10))
 {
+    m_interval = CreateObject<ExponentialRandomVariable>();
 }
 
 RoceReceiverApp::~RoceReceiverApp()
@@ -113,6 +135,7 @@ RoceReceiverApp::DoDispose()
 {
     m_qps.clear();
     m_creditQp = nullptr;
+    m_announceQps.clear();
     Application::DoDispose();
 }
 
@@ -159,6 +182,117 @@ RoceReceiverApp::SetCreditQueuePair(Ptr<RoceQueuePair> qp)
 }
 
 void
+RoceReceiverApp::AddAnnounceQueuePair(Ptr<RoceQueuePair> qp)
+{
+    m_announceQps.emplace_back();
+    m_announceWaiting.emplace_back();
+    ReplaceAnnounceQueuePair(m_announceQps.size() - 1, qp);
+}
+
+void
+RoceReceiverApp::ReplaceAnnounceQueuePair(std::size_t b, Ptr<RoceQueuePair> qp)
+{
+    NS_ABORT_MSG_IF(b >= m_announceQps.size() || !qp,
+                    "RoceReceiverApp: ReplaceAnnounceQueuePair(" << b << ")");
+    bool again = m_announceQps[b] != nullptr;
+    m_announceQps[b] = qp;
+    qp->SetCompletionCallback(MakeBoundCallback(&RoceReceiverApp::AnnounceCompletedOn, this, b));
+    if (again && m_up && m_epochAt != Simulator::Now())
+    {
+        // connections replaced at one instant (a return) make one epoch
+        NewEpoch();
+    }
+    FlushAnnouncements(b);
+}
+
+int64_t
+RoceReceiverApp::AssignStreams(int64_t stream)
+{
+    m_interval->SetStream(stream);
+    return 1;
+}
+
+bool
+RoceReceiverApp::Announcing() const
+{
+    return m_eventSlots && (m_creditQp || !m_announceQps.empty());
+}
+
+void
+RoceReceiverApp::Trigger()
+{
+    // the boards' trigger: the same instants (a timing system), whether the host is up or not
+    m_triggered++;
+    Time gap = m_triggerInterval;
+    if (m_poisson)
+    {
+        gap = NanoSeconds(
+            int64_t(m_interval->GetValue(double(m_triggerInterval.GetNanoSeconds()), 0)));
+    }
+    m_triggerEvent = Simulator::Schedule(gap, &RoceReceiverApp::Trigger, this);
+}
+
+void
+RoceReceiverApp::NewEpoch()
+{
+    // the boards' account starts over at the epoch's event: the slots free now (events already
+    // here return theirs when they close)
+    m_epochAt = Simulator::Now();
+    uint64_t held = std::min<uint64_t>(m_partial.size(), m_eventSlots);
+    m_granted = m_eventSlots - uint32_t(held);
+    m_creditFreed = 0;
+    for (auto& waiting : m_announceWaiting)
+    {
+        waiting.clear(); // the old epoch's counts mean nothing now
+    }
+    Announce(true);
+}
+
+void
+RoceReceiverApp::Announce(bool fresh)
+{
+    // events [0, m_triggered) have triggered: valid from m_triggered - 1 + lead
+    uint64_t validFrom = m_triggered + m_lead - 1;
+    uint32_t imm = EncodeAnnouncement(validFrom, m_granted, fresh);
+    for (std::size_t b = 0; b < m_announceQps.size(); b++)
+    {
+        m_announceWaiting[b].push_back(imm);
+        FlushAnnouncements(b);
+    }
+}
+
+void
+RoceReceiverApp::FlushAnnouncements(std::size_t b)
+{
+    std::deque<uint32_t>& waiting = m_announceWaiting[b];
+    Ptr<RoceQueuePair> qp = m_announceQps[b];
+    while (m_up && !waiting.empty() && qp->GetState() == RoceQueuePair::RTS)
+    {
+        RoceWorkRequest wr;
+        wr.id = m_creditMessages;
+        wr.write = false;
+        wr.withImm = true;
+        wr.imm = waiting.front();
+        wr.length = 0;
+        if (!qp->PostSend(wr))
+        {
+            return; // the send queue is full: a completion makes room
+        }
+        m_creditMessages++;
+        waiting.pop_front();
+    }
+}
+
+void
+RoceReceiverApp::AnnounceCompletedOn(RoceReceiverApp* app, std::size_t b, const RoceCompletion& c)
+{
+    if (c.status == ROCE_WC_SUCCESS)
+    {
+        app->FlushAnnouncements(b);
+    }
+}
+
+void
 RoceReceiverApp::CreditCompletedOn(RoceReceiverApp* app, const RoceCompletion& c)
 {
     if (c.status == ROCE_WC_SUCCESS && app->m_creditWaiting)
@@ -170,6 +304,14 @@ RoceReceiverApp::CreditCompletedOn(RoceReceiverApp* app, const RoceCompletion& c
 void
 RoceReceiverApp::SendCredits()
 {
+    if (!m_announceQps.empty())
+    {
+        if (m_up)
+        {
+            Announce(false);
+        }
+        return;
+    }
     if (!m_up || !m_creditQp || m_creditQp->GetState() != RoceQueuePair::RTS)
     {
         return;
@@ -262,7 +404,7 @@ RoceReceiverApp::CheckTimeouts()
 void
 RoceReceiverApp::Closed(uint64_t /* event */)
 {
-    if (m_eventSlots == 0 || !m_creditQp)
+    if (!Announcing())
     {
         return;
     }
@@ -295,7 +437,7 @@ RoceReceiverApp::Restart()
 {
     m_up = true;
     m_creditFreed = 0;
-    if (m_eventSlots && m_creditQp)
+    if (Announcing())
     {
         m_heartbeat = Simulator::Schedule(m_creditInterval, &RoceReceiverApp::Heartbeat, this);
     }
@@ -349,6 +491,18 @@ RoceReceiverApp::GetPartialEvents() const
     return m_partial.size();
 }
 
+std::vector<uint64_t>
+RoceReceiverApp::GetPartialEventNumbers() const
+{
+    std::vector<uint64_t> events;
+    events.reserve(m_partial.size());
+    for (const auto& p : m_partial)
+    {
+        events.push_back(p.first);
+    }
+    return events;
+}
+
 std::string
 RoceReceiverApp::Validate() const
 {
@@ -373,6 +527,17 @@ RoceReceiverApp::Validate() const
         return "EventSlots = " + std::to_string(m_eventSlots) +
                " is not allowed with FragmentsPerEvent = 0: expected 0 (credits count events)";
     }
+    if (!m_announceQps.empty() && (m_lead < 1 || m_lead > 32767))
+    {
+        return "AnnounceLead = " + std::to_string(m_lead) +
+               " is not allowed: expected 1..32767 events (an announcement is valid from the "
+               "trigger counted + AnnounceLead - 1)";
+    }
+    if (!m_announceQps.empty() && (m_eventSlots < 1 || m_eventSlots > 32767))
+    {
+        return "EventSlots = " + std::to_string(m_eventSlots) +
+               " is not allowed with announcements to the boards: expected 1..32767 (15 bits)";
+    }
     if (m_eventSlots && (m_creditBatch < 1 || m_creditBatch > m_eventSlots))
     {
         return "CreditBatch = " + std::to_string(m_creditBatch) +
@@ -391,7 +556,13 @@ RoceReceiverApp::StartApplication()
 {
     std::string error = Validate();
     NS_ABORT_MSG_IF(!error.empty(), "RoceReceiverApp: " << error);
-    if (m_eventSlots && m_creditQp)
+    if (!m_announceQps.empty())
+    {
+        Trigger(); // the boards trigger event 0 now
+        NewEpoch();
+        m_heartbeat = Simulator::Schedule(m_creditInterval, &RoceReceiverApp::Heartbeat, this);
+    }
+    else if (m_eventSlots && m_creditQp)
     {
         m_granted = m_eventSlots;
         SendCredits();
@@ -443,6 +614,7 @@ RoceReceiverApp::StopApplication()
 {
     m_postEvent.Cancel();
     m_heartbeat.Cancel();
+    m_triggerEvent.Cancel();
 }
 
 void

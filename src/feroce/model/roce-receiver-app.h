@@ -12,6 +12,7 @@
 
 #include "ns3/application.h"
 #include "ns3/event-id.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -47,7 +48,14 @@ namespace ns3
  * SEND: EventSlots at the start and on every new connection, one more for
  * each event it closes (sent when CreditBatch have gathered), and the count
  * again every CreditInterval as a heartbeat.  A slow receiver (Soft-RoCE)
- * closes its events late and so asks for fewer.  Fail and Restart model the
+ * closes its events late and so asks for fewer.  Announcements (Assignment
+ * board-rule: announcement queue pairs, one per board, instead of the credit
+ * queue pair): the same counts go to every board, in the same order, as
+ * EncodeAnnouncement(v, G, fresh), each valid from event v = the trigger
+ * number the receiver has counted + AnnounceLead - 1 (it counts the boards'
+ * trigger: TriggerInterval, Poisson, the boards' stream); an epoch (the start,
+ * a return, new connections) starts with a fresh count of its free slots.
+ * Fail and Restart model the
  * host crashing (its partial events lost, nothing sent) and booting again.
  */
 class RoceReceiverApp : public Application
@@ -73,6 +81,12 @@ class RoceReceiverApp : public Application
     /// The queue pair on which credits go to the assigner (again after a reconnection: the
     /// count starts over with the slots free then).
     void SetCreditQueuePair(Ptr<RoceQueuePair> qp);
+    /// One more board to announce credits to (board-rule), and a new connection to board b
+    /// (a new epoch: every board hears a fresh count).
+    void AddAnnounceQueuePair(Ptr<RoceQueuePair> qp);
+    void ReplaceAnnounceQueuePair(std::size_t b, Ptr<RoceQueuePair> qp);
+    /// The trigger's random stream: the boards' (board-rule: the receiver counts their triggers).
+    int64_t AssignStreams(int64_t stream);
     /// The host crashes: partial events are lost (EventLost), nothing more is received or sent.
     void Fail();
     /// The host is back: empty, it takes events again once its connections are re-established.
@@ -88,8 +102,9 @@ class RoceReceiverApp : public Application
     uint64_t GetEventsCrashed() const;
     uint64_t GetLateFragments() const;
     uint64_t GetCreditMessages() const;
-    /// Events with some fragments here now.
+    /// Events with some fragments here now: how many, and which (in no order).
     std::size_t GetPartialEvents() const;
+    std::vector<uint64_t> GetPartialEventNumbers() const;
 
     /// "" or a message naming the parameter, its value and what is allowed.
     std::string Validate() const;
@@ -118,6 +133,18 @@ class RoceReceiverApp : public Application
     void SendCredits();
     void Heartbeat();
     static void CreditCompletedOn(RoceReceiverApp* app, const RoceCompletion& c);
+    /// board-rule: count the boards' triggers.
+    void Trigger();
+    /// board-rule: a new epoch (fresh count of the free slots) announced to every board.
+    void NewEpoch();
+    /// board-rule: the granted count, valid from the trigger counted + AnnounceLead - 1, to
+    /// every board.
+    void Announce(bool fresh);
+    /// Post board b's waiting announcements while its send queue has room.
+    void FlushAnnouncements(std::size_t b);
+    static void AnnounceCompletedOn(RoceReceiverApp* app, std::size_t b, const RoceCompletion& c);
+    /// Credits go somewhere: an assigner or the boards.
+    bool Announcing() const;
 
     uint32_t m_receiveBuffers;
     double m_postRate;
@@ -161,6 +188,16 @@ class RoceReceiverApp : public Application
     bool m_creditWaiting{false};
     uint64_t m_creditMessages{0};
     EventId m_heartbeat;
+    // board-rule
+    uint32_t m_lead{4};
+    Time m_triggerInterval;
+    bool m_poisson{false};
+    Ptr<ExponentialRandomVariable> m_interval;
+    EventId m_triggerEvent;
+    uint64_t m_triggered{0};     ///< the boards' triggers counted
+    Time m_epochAt{Time::Min()}; ///< when the current epoch started
+    std::vector<Ptr<RoceQueuePair>> m_announceQps;
+    std::vector<std::deque<uint32_t>> m_announceWaiting; ///< per board: immediates not yet posted
     TracedCallback<uint64_t> m_builtTrace;
     TracedCallback<uint64_t> m_timedOutTrace;
     TracedCallback<uint64_t> m_incompleteTrace;
