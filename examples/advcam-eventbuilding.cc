@@ -13,6 +13,9 @@
 //   --assignment=availability   an assigner on the aggregation switch names each event's
 //                               receiver from the credits the receivers announce (SENDs over
 //                               the fabric); a board holds an event until then
+//   --assignment=board-rule     no assigner: the receivers announce their credits to every
+//                               board, and every board applies one rule to what it has seen
+//                               (--announceLead, --creditExpiry)
 //   --failReceiver=1 --failAt=30ms --returnAt=60ms [--failMode=host|link]
 //   --mtbf=50ms --mttr=10ms     random failures of every receiver instead
 //   --slowReceiver=2            receiver 2 is a Soft-RoCE host (--slow* flags)

@@ -30,10 +30,11 @@ AdvcamEventBuildingFlags::AddTo(FeroceStudy& study)
     const uint32_t* k = &camera.receivers;
     study
         .AddFlag("assignment",
-                 "Which receiver builds each event: static (n mod K) or availability (an "
-                 "assigner, by the receivers' credits)",
+                 "Which receiver builds each event: static (n mod K), availability (an "
+                 "assigner, by the receivers' credits) or board-rule (every board, by the "
+                 "credits the receivers announce to all)",
                  assignment)
-        .OneOf({"static", "availability"});
+        .OneOf({"static", "availability", "board-rule"});
     study
         .AddFlag("eventTimeout",
                  "A receiver closes an event still incomplete this long after its first fragment",
@@ -42,14 +43,15 @@ AdvcamEventBuildingFlags::AddTo(FeroceStudy& study)
         .Attribute("ns3::RoceReceiverApp::EventTimeout");
     study
         .AddFlag("eventSlots",
-                 "availability: events a receiver takes at once (its credits)",
+                 "availability, board-rule: events a receiver takes at once (its credits)",
                  eventSlots)
         .Range(1, 1000000)
         .Owns("ns3::RoceReceiverApp::EventSlots");
     const uint32_t* slots = &eventSlots;
     study
         .AddFlag("creditBatch",
-                 "availability: events a receiver closes before it sends a credit message",
+                 "availability, board-rule: events a receiver closes before it sends a credit "
+                 "message",
                  creditBatch)
         .Check([slots](const uint32_t& b) {
             return b >= 1 && b <= *slots ? std::string()
@@ -58,7 +60,8 @@ AdvcamEventBuildingFlags::AddTo(FeroceStudy& study)
         .Owns("ns3::RoceReceiverApp::CreditBatch");
     study
         .AddFlag("creditInterval",
-                 "availability: a receiver's credits are sent again at least this often",
+                 "availability, board-rule: a receiver's credits are sent again at least this "
+                 "often",
                  creditInterval)
         .Check([](const Time& t) { return t.IsStrictlyPositive() ? "" : "a time > 0"; })
         .Owns("ns3::RoceReceiverApp::CreditInterval");
@@ -79,6 +82,20 @@ AdvcamEventBuildingFlags::AddTo(FeroceStudy& study)
                                                " (a receiver takes a whole block)";
         })
         .Owns("ns3::RoceAssignerApp::Block");
+    study
+        .AddFlag("announceLead",
+                 "board-rule: an announcement is valid from the trigger its receiver has "
+                 "counted + this - 1 (events: it must reach every board before then)",
+                 announceLead)
+        .Range(1, 32767)
+        .Owns("ns3::RoceReceiverApp::AnnounceLead");
+    study
+        .AddFlag("creditExpiry",
+                 "board-rule: a receiver not announcing for this many events is out of the rule "
+                 "(0: only missing credits)",
+                 creditExpiry)
+        .Range(0, 1000000000)
+        .Owns("ns3::RoceFrontEndApp::CreditExpiry");
     study.AddFlag("failReceiver", "The receiver that fails (-1: none)", failReceiver)
         .Check([k](const int32_t& r) { return CheckReceiver(r, *k); });
     study.AddFlag("failAt", "When it fails", failAt);
@@ -126,6 +143,8 @@ AdvcamEventBuildingFlags::AddTo(FeroceStudy& study)
     study.Owns("ns3::RoceFrontEndApp::LostMarkers");
     study.Owns("ns3::RoceAssignerApp::TriggerInterval", "triggerInterval");
     study.Owns("ns3::RoceAssignerApp::Poisson", "poisson");
+    study.Owns("ns3::RoceReceiverApp::TriggerInterval", "triggerInterval");
+    study.Owns("ns3::RoceReceiverApp::Poisson", "poisson");
     study.Owns("ns3::RoceNic::ReceiverModel", "slowReceiver");
     study.Owns("ns3::RoceNic::RxPfc", "slowReceiver");
 }
@@ -134,19 +153,37 @@ std::string
 AdvcamEventBuildingFlags::Check(FeroceStudy& study) const
 {
     Time duration = study.GetDuration();
-    if (!Availability())
+
+    // each policy's flags mean nothing to the others: refused rather than ignored
+    struct Owner
     {
-        // the credit flags mean nothing to the static rule: refused rather than ignored
-        for (const char* f :
-             {"eventSlots", "creditBatch", "creditInterval", "receiverTimeout", "block"})
+        const char* flag;
+        bool assigner;  ///< availability's
+        bool boardRule; ///< board-rule's
+    };
+
+    for (const Owner& o : {Owner{"eventSlots", true, true},
+                           Owner{"creditBatch", true, true},
+                           Owner{"creditInterval", true, true},
+                           Owner{"receiverTimeout", true, false},
+                           Owner{"block", true, false},
+                           Owner{"announceLead", false, true},
+                           Owner{"creditExpiry", false, true}})
+    {
+        if (study.IsGiven(o.flag) && !(Assigner() ? o.assigner : BoardRule() && o.boardRule))
         {
-            if (study.IsGiven(f))
-            {
-                return std::string("--") + f +
-                       " is not allowed with --assignment=static: expected "
-                       "--assignment=availability (credits are its)";
-            }
+            std::string owners = o.assigner && o.boardRule ? "availability or board-rule"
+                                 : o.assigner              ? "availability"
+                                                           : "board-rule";
+            return std::string("--") + o.flag + " is not allowed with --assignment=" + assignment +
+                   ": expected --assignment=" + owners + " (credits are its)";
         }
+    }
+    if (BoardRule() && eventSlots > 32767)
+    {
+        return "--eventSlots=" + std::to_string(eventSlots) +
+               " is not allowed with --assignment=board-rule: expected 1..32767 (an "
+               "announcement carries 15 bits)";
     }
     if (failReceiver >= 0)
     {

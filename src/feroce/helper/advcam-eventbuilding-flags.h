@@ -33,6 +33,8 @@ struct AdvcamEventBuildingFlags
     Time creditInterval{MicroSeconds(100)};
     Time receiverTimeout{MicroSeconds(500)};
     uint32_t block{1};
+    uint32_t announceLead{4};
+    uint64_t creditExpiry{32};
     int32_t failReceiver{-1};
     Time failAt{0};
     Time returnAt{0};
@@ -49,9 +51,22 @@ struct AdvcamEventBuildingFlags
     uint64_t slowBuffer{1 << 20};
     PauseFlags pause;
 
+    /// Credits decide (availability or board-rule), not n mod K.
     bool Availability() const
     {
+        return assignment != "static";
+    }
+
+    /// An assigner node names the receivers.
+    bool Assigner() const
+    {
         return assignment == "availability";
+    }
+
+    /// Every board applies the rule to the receivers' announcements.
+    bool BoardRule() const
+    {
+        return assignment == "board-rule";
     }
 
     void AddTo(FeroceStudy& study);

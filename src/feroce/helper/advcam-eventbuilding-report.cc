@@ -140,8 +140,9 @@ AdvcamEventBuilding::AddFailureMetrics(FeroceStudy& study)
     Time last = m_ledger.GetLastPost(k, failAt, back);
     study.AddMetric("failure_last_post_ms",
                     last.IsNegative() ? 0 : (last - failAt).GetSeconds() * 1e3);
-    if (m_assigner)
+    if (m_assigner || m_flags.BoardRule())
     {
+        // the assigner dropped it, or the boards' rule let its announcements lapse
         Time detect = m_droppedAt[k];
         bool detected = detect >= failAt && detect < back;
         study.AddMetric("failure_detect_ms", detected ? (detect - failAt).GetSeconds() * 1e3 : NAN);
@@ -206,6 +207,21 @@ AdvcamEventBuilding::AddTrafficMetrics(FeroceStudy& study)
     if (m_assigner)
     {
         study.AddMetric("assigner_pending_max", double(m_assigner->GetPendingPeak()));
+    }
+    if (m_flags.BoardRule())
+    {
+        // announcements valid from an event a board had processed already: its rule may
+        // then name other receivers than the others' (events split: the boards disagreed)
+        uint64_t heard = 0;
+        uint64_t late = 0;
+        for (auto& app : m_apps)
+        {
+            heard += app->GetAnnouncementsReceived();
+            late += app->GetLateAnnouncements();
+        }
+        study.AddMetric("announcements_received", double(heard));
+        study.AddMetric("announcements_late", double(late));
+        study.AddMetric("events_split", double(m_ledger.GetSplit()));
     }
     // frames lost by place: a failed receiver's link loses what is on it and what is sent
     // into it while it is down
@@ -295,8 +311,19 @@ AdvcamEventBuilding::AddIdentities(FeroceStudy& study)
     {
         builtAtReceivers += rx->GetEventsBuilt();
     }
-    // the events in flight are each held somewhere: on a board, or partly at a receiver
+    // the events in flight are each held somewhere: on a board, or partly at a receiver (all
+    // its fragments delivered, to more than one receiver: the boards disagreed)
     BoardTotals t = CountBoards();
+    for (auto& rx : m_rxApps)
+    {
+        for (uint64_t e : rx->GetPartialEventNumbers())
+        {
+            if (e < t.heldEvents.size())
+            {
+                t.heldEvents[e] = 1;
+            }
+        }
+    }
     uint64_t inFlightFound = 0;
     for (uint64_t e : m_ledger.GetInFlightEvents())
     {

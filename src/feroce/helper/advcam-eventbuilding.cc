@@ -102,7 +102,7 @@ AdvcamEventBuilding::Install(RoceHelper& helper, Time duration)
                                       c.boardRate,
                                       c.uplinkRate,
                                       c.receiverRate,
-                                      f.Availability());
+                                      f.Assigner());
     if (f.slowReceiver >= 0)
     {
         Ptr<RoceNic> slow = m_cam.rxNics[f.slowReceiver];
@@ -129,6 +129,12 @@ AdvcamEventBuilding::Install(RoceHelper& helper, Time duration)
             rx->SetAttribute("CreditBatch", UintegerValue(f.creditBatch));
             rx->SetAttribute("CreditInterval", TimeValue(f.creditInterval));
         }
+        if (f.BoardRule())
+        {
+            rx->SetAttribute("AnnounceLead", UintegerValue(f.announceLead));
+            rx->SetAttribute("TriggerInterval", TimeValue(c.triggerInterval));
+            rx->SetAttribute("Poisson", BooleanValue(c.poisson));
+        }
         error = rx->Validate();
         if (!error.empty())
         {
@@ -144,6 +150,10 @@ AdvcamEventBuilding::Install(RoceHelper& helper, Time duration)
         app->SetAttribute("WithImmediate", BooleanValue(true)); // the event number
         app->SetAttribute("LostMarkers", BooleanValue(true));
         app->SetAttribute("Assignment", StringValue(f.assignment));
+        if (f.BoardRule())
+        {
+            app->SetAttribute("CreditExpiry", UintegerValue(f.creditExpiry));
+        }
         m_apps.push_back(app);
     }
 
@@ -169,7 +179,19 @@ AdvcamEventBuilding::Install(RoceHelper& helper, Time duration)
         m_apps[b]->SetStartTime(Time(0));
         m_apps[b]->SetStopTime(duration);
     }
-    if (f.Availability())
+    if (f.BoardRule())
+    {
+        ConnectAnnouncements();
+        for (auto& rx : m_rxApps)
+        {
+            error = rx->Validate();
+            if (!error.empty())
+            {
+                return error;
+            }
+        }
+    }
+    if (f.Assigner())
     {
         ConnectAssigner();
         error = m_assigner->Validate();
@@ -231,6 +253,33 @@ AdvcamEventBuilding::ConnectAssigner()
 }
 
 void
+AdvcamEventBuilding::ConnectAnnouncements()
+{
+    // receiver k -> every board, after every other connection (the static rule's are the
+    // camera's)
+    std::vector<QpPair>* announcements = &m_controlQps[0];
+    for (uint32_t k = 0; k < m_rxApps.size(); k++)
+    {
+        Ptr<RoceReceiverApp> rx = m_rxApps[k];
+        for (uint32_t b = 0; b < m_apps.size(); b++)
+        {
+            Ptr<RoceFrontEndApp> app = m_apps[b];
+            auto qp = m_manager.Connect(
+                m_cam.rxNics[k],
+                m_cam.boardNics[b],
+                [rx, app, k, b, announcements](Ptr<RoceQueuePair> qa, Ptr<RoceQueuePair> qb) {
+                    announcements->emplace_back(qa, qb);
+                    app->SetAnnounceQueuePair(k, qb);
+                    rx->ReplaceAnnounceQueuePair(b, qa);
+                });
+            rx->AddAnnounceQueuePair(qp.first);
+            app->SetAnnounceQueuePair(k, qp.second);
+            announcements->push_back(qp);
+        }
+    }
+}
+
+void
 AdvcamEventBuilding::WatchFailures()
 {
     for (uint32_t k = 0; k < m_flags.camera.receivers; k++)
@@ -274,6 +323,12 @@ AdvcamEventBuilding::ConnectLedger()
     {
         m_assigner->TraceConnectWithoutContext("ReceiverDropped",
                                                MakeBoundCallback(&OnDropped, &m_droppedAt));
+    }
+    else if (m_flags.BoardRule())
+    {
+        // every board lapses a receiver at the same event: board 0 speaks for them
+        m_apps[0]->TraceConnectWithoutContext("ReceiverLapsed",
+                                              MakeBoundCallback(&OnDropped, &m_droppedAt));
     }
 }
 
@@ -340,6 +395,13 @@ AdvcamEventBuilding::ScheduleFailures(RoceHelper& helper)
     if (m_assigner)
     {
         m_assigner->AssignStreams(trigger);
+    }
+    if (m_flags.BoardRule())
+    {
+        for (auto& rx : m_rxApps)
+        {
+            rx->AssignStreams(trigger); // they count the boards' triggers
+        }
     }
     m_failures.AssignStreams(trigger + 1);
     if (m_flags.failReceiver >= 0)

@@ -87,6 +87,8 @@ class AdvcamEventBuilding
 
     BoardTotals CountBoards() const;
     void ConnectAssigner();
+    /// board-rule: receiver k's announcements to every board.
+    void ConnectAnnouncements();
     void WatchFailures();
     void ConnectLedger();
 
@@ -101,8 +103,9 @@ class AdvcamEventBuilding
     RoceConnectionManager m_manager;
     RoceHostFailures m_failures;
     EventLedger m_ledger;
-    /// the control connections, replaced ones too: [0] credits (receiver -> assigner) and
-    /// [1] assignments (assigner -> board), each (requester, responder)
+    /// the control connections, replaced ones too: [0] credits (receiver -> assigner, or
+    /// receiver -> board under board-rule) and [1] assignments (assigner -> board), each
+    /// (requester, responder)
     std::vector<QpPair> m_controlQps[2];
     std::vector<Time> m_droppedAt; ///< when the assigner dropped each receiver
 };

@@ -52,7 +52,9 @@ EventLedger::Lost(uint64_t event, EventLossCause cause)
     Event& e = At(event);
     if (e.state == kPending)
     {
-        e.state = uint8_t(cause);
+        // a part of an event the boards sent to several receivers, closed incomplete
+        bool split = cause == EVENT_LOST_PARTIAL_TIMEOUT && e.split;
+        e.state = uint8_t(split ? EVENT_LOST_DISAGREEMENT : cause);
     }
 }
 
@@ -75,6 +77,22 @@ EventLedger::Posted(uint64_t event, uint32_t receiver)
         m_posts.resize(receiver + 1);
     }
     m_posts[receiver].push_back({Simulator::Now().GetNanoSeconds(), event});
+    Event& e = At(event);
+    if (e.posted == 0)
+    {
+        e.posted = uint8_t(receiver + 1);
+    }
+    else if (e.posted != receiver + 1 && !e.split)
+    {
+        e.split = true;
+        m_split++;
+    }
+}
+
+uint64_t
+EventLedger::GetSplit() const
+{
+    return m_split;
 }
 
 uint64_t
@@ -201,7 +219,8 @@ void
 EventLedger::WriteCsv(std::ostream& out, Time window, uint32_t receivers) const
 {
     out << "time_s,generated,built,lost_board_buffer,lost_receiver_dead,lost_retries_exhausted,"
-           "lost_partial_timeout,in_flight,latency_p50_us,latency_p99_us,latency_max_us";
+           "lost_partial_timeout,lost_disagreement,in_flight,latency_p50_us,latency_p99_us,latency_"
+           "max_us";
     for (uint32_t k = 0; k < receivers; k++)
     {
         out << ",rx" << k << "_built";

@@ -32,8 +32,10 @@ class RoceHostFailures;
  * counts as receiver_dead when its receiver (host index = receiver index in
  * `failures`) was down at some instant since the event's trigger or since its
  * connection was made (a connection from before a crash dies with it), else
- * as retries_exhausted.  An event built after a loss was recorded counts as
- * built (its data got there).
+ * as retries_exhausted.  An event whose fragments were posted to more than
+ * one receiver (the boards disagreed) and that timed out is lost with cause
+ * disagreement.  An event built after a loss was recorded counts as built
+ * (its data got there).
  */
 class EventLedger
 {
@@ -60,6 +62,9 @@ class EventLedger
     /// Fragments that failed (FragmentFailed), by the cause given to their event's loss
     /// (receiver_dead or retries_exhausted).
     uint64_t GetFragmentsFailed(EventLossCause cause) const;
+    /// Events whose fragments the boards posted to more than one receiver (their rules
+    /// disagreed); those closed incomplete are lost with cause disagreement.
+    uint64_t GetSplit() const;
     /// Trigger to last fragment delivered of every built event, microseconds.
     std::vector<double> GetLatenciesUs() const;
 
@@ -87,6 +92,8 @@ class EventLedger
         int64_t builtNs{0};
         uint8_t state{kPending}; ///< kPending, kBuilt or the EventLossCause
         uint8_t receiver{0};     ///< where it was built
+        uint8_t posted{0};       ///< 1 + the receiver of its first fragment posted, 0: none
+        bool split{false};       ///< fragments posted to more than one receiver
     };
 
     struct Post
@@ -101,6 +108,7 @@ class EventLedger
     const RoceHostFailures* m_failures;
     std::vector<Event> m_events;
     uint64_t m_fragmentsFailed[EVENT_LOSS_CAUSES]{};
+    uint64_t m_split{0};
     std::vector<std::vector<Post>> m_posts; ///< per receiver: the posts, in time order
 };
 

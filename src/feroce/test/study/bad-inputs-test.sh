@@ -191,13 +191,20 @@ the Soft-RoCE receiver (--softPacketCost, --softByteRate, --softBuffer): RxBuffe
 --failAt=20ms is not allowed: expected a time in [0, duration = 10ms)|advcam-eventbuilding --boards=8 --failReceiver=1 --failAt=20ms
 --returnAt=2ms is not allowed: expected a time after --failAt = 3000us|advcam-eventbuilding --boards=8 --failReceiver=1 --failAt=3ms --returnAt=2ms
 --eventSlots=0 is not allowed: expected 1..1000000|advcam-eventbuilding --boards=8 --assignment=availability --eventSlots=0
---assignment=random is not allowed: expected static or availability|advcam-eventbuilding --boards=8 --assignment=random
+--assignment=random is not allowed: expected static, availability or board-rule|advcam-eventbuilding --boards=8 --assignment=random
 --failReceiver=4 is not allowed: expected -1 (none) or a receiver 0..3|advcam-eventbuilding --boards=8 --failReceiver=4
 --slowReceiver=7 is not allowed|advcam-eventbuilding --boards=8 --slowReceiver=7
 --pauseHonour=802.3x is not allowed with --pfcHonour=1: they contradict each other|advcam-eventbuilding --boards=8 --pauseHonour=802.3x --pfcHonour=1
 PauseHonour = both is not allowed with PfcHonour = false|advcam-incast --pfcHonour=0 --ns3::RoceNic::PauseHonour=both
 --pauseHonour=pause is not allowed: expected pfc, 802.3x, both or none|advcam-eventbuilding --boards=8 --pauseHonour=pause
 --eventSlots is not allowed with --assignment=static|advcam-eventbuilding --boards=8 --eventSlots=8
+--announceLead=0 is not allowed: expected 1..32767|advcam-eventbuilding --boards=8 --assignment=board-rule --announceLead=0
+--announceLead is not allowed with --assignment=availability: expected --assignment=board-rule|advcam-eventbuilding --boards=8 --assignment=availability --announceLead=8
+--creditExpiry is not allowed with --assignment=static: expected --assignment=board-rule|advcam-eventbuilding --boards=8 --creditExpiry=8
+--receiverTimeout is not allowed with --assignment=board-rule: expected --assignment=availability|advcam-eventbuilding --boards=8 --assignment=board-rule --receiverTimeout=1ms
+--block is not allowed with --assignment=board-rule: expected --assignment=availability|advcam-eventbuilding --boards=8 --assignment=board-rule --block=2
+--eventSlots=40000 is not allowed with --assignment=board-rule: expected 1..32767|advcam-eventbuilding --boards=8 --assignment=board-rule --eventSlots=40000
+--creditBatch=5 is not allowed: expected 1..eventSlots = 4|advcam-eventbuilding --boards=8 --assignment=board-rule --creditBatch=5
 --mttr=0 is not allowed: expected a time > 0 with --mtbf|advcam-eventbuilding --boards=8 --mtbf=5ms
 --mtbf is not allowed with --failReceiver|advcam-eventbuilding --boards=8 --mtbf=5ms --mttr=1ms --failReceiver=1 --failAt=1ms
 --failAt and --returnAt are not allowed without --failReceiver|advcam-eventbuilding --boards=8 --failAt=1ms

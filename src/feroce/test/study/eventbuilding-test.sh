@@ -5,6 +5,10 @@
 #    (identity_violations=0, and generated = built + lost by cause + in flight recomputed here
 #    from events.csv), no event triggered after the assigner dropped it went to it, the dead
 #    receiver builds events again after its return, static loses more;
+#  - board-rule (every board applying the rule to the credits announced to all): nothing lost
+#    and no late announcement without failure, the same output again; after a crash nothing is
+#    posted to the dead receiver once it lapsed; announcements valid from the very next trigger
+#    arrive late, events split and are counted as lost to disagreement, identities still exact;
 #  - a slow (Soft-RoCE) receiver takes a smaller share under availability, and loses nothing;
 #  - random failures (MTBF/MTTR) add up; a link (not host) down for less than the queue pairs'
 #    retries loses nothing (RC retransmits);
@@ -36,12 +40,13 @@ run() { # NAME FLAGS...
 }
 adds_up() { # NAME: the identities, and events.csv's columns against the metrics
     same "$1: identity_violations" 0 "$(metric "$1" identity_violations)"
-    sums=$(awk -F, 'NR > 1 { for (i = 2; i <= 8; i++) s[i] += $i }
-        END { print s[2], s[3] + s[4] + s[5] + s[6] + s[7] + s[8] }' "$work/$1/events.csv")
+    sums=$(awk -F, 'NR > 1 { for (i = 2; i <= 9; i++) s[i] += $i }
+        END { print s[2], s[3] + s[4] + s[5] + s[6] + s[7] + s[8] + s[9] }' "$work/$1/events.csv")
     same "$1: events.csv generated = built + lost + in flight" "${sums% *}" "${sums#* }"
     same "$1: events.csv generated = the metric" "$(metric "$1" events_generated)" "${sums% *}"
     lost=$(($(metric "$1" events_lost_board_buffer) + $(metric "$1" events_lost_receiver_dead) +
-        $(metric "$1" events_lost_retries_exhausted) + $(metric "$1" events_lost_partial_timeout)))
+        $(metric "$1" events_lost_retries_exhausted) + $(metric "$1" events_lost_partial_timeout) +
+        $(metric "$1" events_lost_disagreement)))
     same "$1: events_lost = the sum of its causes" "$(metric "$1" events_lost)" "$lost"
 }
 
@@ -76,13 +81,51 @@ more "static: frames lost on the downed link" "$(metric staticfail drops_link_do
 more "static loses more" "$(metric staticfail events_lost)" "$(metric avail events_lost)"
 for r in avail staticfail; do
     more "$r: connections re-established" "$(metric $r reconnections)" 0
-    # receiver 1 (column 13) builds events triggered after its return
-    back=$(awk -F, 'NR > 1 && $1 > 0.006 { n += $13 } END { print n + 0 }' "$work/$r/events.csv")
+    # receiver 1 (column 14) builds events triggered after its return
+    back=$(awk -F, 'NR > 1 && $1 > 0.006 { n += $14 } END { print n + 0 }' "$work/$r/events.csv")
     more "$r: receiver 1 builds again after its return" "$back" 0
-    quiet=$(awk -F, 'NR > 1 && $1 > 0.003 && $1 <= 0.005 { n += $13 } END { print n + 0 }' \
+    quiet=$(awk -F, 'NR > 1 && $1 > 0.003 && $1 <= 0.005 { n += $14 } END { print n + 0 }' \
         "$work/$r/events.csv")
     same "$r: receiver 1 builds nothing while down" 0 "$quiet"
 done
+
+# board-rule: no assigner; the receivers announce their credits to every board and every board
+# applies one rule to what it has seen: in time, every board names the same receiver
+run rule --assignment=board-rule --duration=3ms --window=500us --warmup=500us
+adds_up rule
+same "board-rule: nothing lost" 0 "$(metric rule events_lost)"
+same "board-rule: no late announcement" 0 "$(metric rule announcements_late)"
+same "board-rule: no event split" 0 "$(metric rule events_split)"
+more "board-rule: announcements heard" "$(metric rule announcements_received)" 0
+more "board-rule: control traffic counted" "$(metric rule control_fraction)" 0
+# same parameters and seed, same output
+run rule-again --assignment=board-rule --duration=3ms --window=500us --warmup=500us
+for f in events.csv receivers.csv identities.txt goodput.csv; do
+    if cmp -s "$work/rule/$f" "$work/rule-again/$f"; then ok; else bad "board-rule: $f differs"; fi
+done
+# the crash: the boards stop sending to the dead receiver when its credits run out, all alike
+# shellcheck disable=SC2086
+run rulefail --assignment=board-rule $crash
+adds_up rulefail
+same "board-rule: posts after the receiver lapsed" 0 "$(metric rulefail posts_after_detection)"
+more "board-rule: the receiver lapsed" "$(metric rulefail failure_detect_ms)" 0
+more "board-rule: lost with the dead receiver" "$(metric rulefail events_lost_receiver_dead)" 0
+same "board-rule: no disagreement" 0 "$(metric rulefail events_lost_disagreement)"
+same "board-rule: no board buffer loss" 0 "$(metric rulefail events_lost_board_buffer)"
+more "static loses more than board-rule" "$(metric staticfail events_lost)" \
+    "$(metric rulefail events_lost)"
+more "board-rule: connections re-established" "$(metric rulefail reconnections)" 0
+back=$(awk -F, 'NR > 1 && $1 > 0.006 { n += $14 } END { print n + 0 }' "$work/rulefail/events.csv")
+more "board-rule: receiver 1 builds again after its return" "$back" 0
+# announcements valid from the very next trigger (--announceLead=1), at Poisson triggers 1 us
+# apart on average (small fragments): late at some boards and not at others, their rules
+# diverge and events split; counted, and the identities still add up
+run rulelate --assignment=board-rule --announceLead=1 --poisson=1 --triggerInterval=1us \
+    --fragmentSize=256 --duration=2ms
+adds_up rulelate
+more "late announcements counted" "$(metric rulelate announcements_late)" 0
+more "events split" "$(metric rulelate events_split)" 0
+more "lost to disagreement" "$(metric rulelate events_lost_disagreement)" 0
 
 # a slow receiver: Soft-RoCE at about 5 Gb/s beside two at 100 Gb/s
 run slow --duration=8ms --assignment=availability --slowReceiver=2
