@@ -15,7 +15,8 @@ k = 5
 buf = 1048576
 run(policy) = sprintf('%s/K%d-buf%d-%s', dir, k, buf, policy)
 lost(d) = column('lost_board_buffer') + column('lost_receiver_dead') + \
-          column('lost_retries_exhausted') + column('lost_partial_timeout')
+          column('lost_retries_exhausted') + column('lost_partial_timeout') + \
+          column('lost_disagreement')
 mid(t) = t * 1e3 - 0.5
 failAt = 20
 returnAt = 60
@@ -88,8 +89,10 @@ set logscale y
 set yrange [1:10000]
 set key right center box opaque font ',9'
 design = dir.'/design.csv'
-sel(p, b) = (strcol('assignment') eq p && column('board_buffer') == b) ? 1 : 0
+sel(p, b) = (strcol('assignment') eq p && column('board_buffer') == b && column('announce_lead') == 4) ? 1 : 0
 plot for [b in '262144 1048576 4194304'] design using (sel('static', int(b)) ? column('receivers') : NaN):(lost(0) + 1) \
         with linespoints lw 2 dt 2 pt 7 title sprintf('static, %d KiB', int(b) / 1024), \
      for [b in '262144 1048576 4194304'] design using (sel('availability', int(b)) ? column('receivers') : NaN):(lost(0) + 1) \
-        with linespoints lw 2 pt 5 title sprintf('availability, %d KiB', int(b) / 1024)
+        with linespoints lw 2 pt 5 title sprintf('availability, %d KiB', int(b) / 1024), \
+     for [b in '262144 1048576 4194304'] design using (sel('board-rule', int(b)) ? column('receivers') : NaN):(lost(0) + 1) \
+        with linespoints lw 2 dt 3 pt 9 ps 1.3 title sprintf('board-rule, %d KiB', int(b) / 1024)

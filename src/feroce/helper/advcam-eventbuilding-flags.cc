@@ -176,7 +176,7 @@ AdvcamEventBuildingFlags::Check(FeroceStudy& study) const
                                  : o.assigner              ? "availability"
                                                            : "board-rule";
             return std::string("--") + o.flag + " is not allowed with --assignment=" + assignment +
-                   ": expected --assignment=" + owners + " (credits are its)";
+                   ": expected --assignment=" + owners + " (a flag of that policy)";
         }
     }
     if (BoardRule() && eventSlots > 32767)
