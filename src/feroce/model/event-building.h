@@ -7,6 +7,9 @@
 #ifndef EVENT_BUILDING_H
 #define EVENT_BUILDING_H
 
+#include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
+
 #include <cstdint>
 
 namespace ns3
@@ -55,6 +58,41 @@ EventLossCauseName(EventLossCause cause)
 }
 
 /**
+ * The number whose lower `bits` bits are `low`, the nearest to `near` (serial-number arithmetic:
+ * right while the two are less than half the range apart).
+ */
+inline uint64_t
+UnwrapNear(uint64_t low, unsigned bits, uint64_t near)
+{
+    uint64_t range = uint64_t(1) << bits;
+    uint64_t e = (near & ~(range - 1)) | low;
+    if (e + range / 2 < near)
+    {
+        e += range;
+    }
+    else if (e > near + range / 2 && e >= range)
+    {
+        e -= range;
+    }
+    return e;
+}
+
+/**
+ * The time to the camera's next trigger: TriggerInterval, or an exponential gap of that mean
+ * (Poisson) drawn from `gaps` (the boards', the assigner's and the receivers' draw the same
+ * stream, so they trigger together).
+ */
+inline Time
+NextTriggerGap(Time interval, bool poisson, Ptr<ExponentialRandomVariable> gaps)
+{
+    if (!poisson)
+    {
+        return interval;
+    }
+    return NanoSeconds(int64_t(gaps->GetValue(double(interval.GetNanoSeconds()), 0)));
+}
+
+/**
  * The immediate data of an assignment message (a SEND from the assigner to every board): the
  * first event of the block in the upper 24 bits, the receiver's index (0..255) in the lower 8;
  * the message's length is the number of events in the block.
@@ -69,17 +107,7 @@ EncodeAssignment(uint64_t firstEvent, uint32_t receiver)
 inline uint64_t
 DecodeAssignmentEvent(uint32_t imm, uint64_t near)
 {
-    uint64_t low = imm >> 8;
-    uint64_t e = (near & ~uint64_t(0xffffff)) | low;
-    if (e + 0x800000 < near)
-    {
-        e += 0x1000000;
-    }
-    else if (e > near + 0x800000 && e >= 0x1000000)
-    {
-        e -= 0x1000000;
-    }
-    return e;
+    return UnwrapNear(imm >> 8, 24, near);
 }
 
 /**
@@ -107,17 +135,7 @@ IsFreshAnnouncement(uint32_t imm)
 inline uint64_t
 DecodeAnnouncementEvent(uint32_t imm, uint64_t near)
 {
-    uint64_t low = imm >> 16;
-    uint64_t e = (near & ~uint64_t(0xffff)) | low;
-    if (e + 0x8000 < near)
-    {
-        e += 0x10000;
-    }
-    else if (e > near + 0x8000 && e >= 0x10000)
-    {
-        e -= 0x10000;
-    }
-    return e;
+    return UnwrapNear(imm >> 16, 16, near);
 }
 
 /// The cumulative count an announcement names: its 15 bits if fresh, else the first count at

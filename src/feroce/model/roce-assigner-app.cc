@@ -188,13 +188,9 @@ RoceAssignerApp::Trigger()
         m_pendingPeak = std::max(m_pendingPeak, m_pending.size());
     }
     Assign();
-    Time gap = m_triggerInterval;
-    if (m_poisson)
-    {
-        gap = NanoSeconds(
-            int64_t(m_interval->GetValue(double(m_triggerInterval.GetNanoSeconds()), 0)));
-    }
-    m_triggerEvent = Simulator::Schedule(gap, &RoceAssignerApp::Trigger, this);
+    m_triggerEvent = Simulator::Schedule(NextTriggerGap(m_triggerInterval, m_poisson, m_interval),
+                                         &RoceAssignerApp::Trigger,
+                                         this);
 }
 
 void

@@ -364,13 +364,9 @@ RoceFrontEndApp::Trigger()
     {
         ApplyRule(event);
     }
-    Time gap = m_triggerInterval;
-    if (m_poisson)
-    {
-        gap = NanoSeconds(
-            int64_t(m_interval->GetValue(double(m_triggerInterval.GetNanoSeconds()), 0)));
-    }
-    m_triggerEvent = Simulator::Schedule(gap, &RoceFrontEndApp::Trigger, this);
+    m_triggerEvent = Simulator::Schedule(NextTriggerGap(m_triggerInterval, m_poisson, m_interval),
+                                         &RoceFrontEndApp::Trigger,
+                                         this);
 }
 
 void

@@ -223,13 +223,9 @@ RoceReceiverApp::Trigger()
 {
     // the boards' trigger: the same instants (a timing system), whether the host is up or not
     m_triggered++;
-    Time gap = m_triggerInterval;
-    if (m_poisson)
-    {
-        gap = NanoSeconds(
-            int64_t(m_interval->GetValue(double(m_triggerInterval.GetNanoSeconds()), 0)));
-    }
-    m_triggerEvent = Simulator::Schedule(gap, &RoceReceiverApp::Trigger, this);
+    m_triggerEvent = Simulator::Schedule(NextTriggerGap(m_triggerInterval, m_poisson, m_interval),
+                                         &RoceReceiverApp::Trigger,
+                                         this);
 }
 
 void
