@@ -73,7 +73,7 @@ sqlite3 -csv -header "$db" "
          json_extract(metrics, '\$.identity_violations') AS identity_violations
   FROM runs WHERE json_extract(params, '\$.failReceiver') = 1
   GROUP BY receivers, board_buffer, assignment, announce_lead
-  ORDER BY assignment, announce_lead, receivers, board_buffer" >"$out/design.csv"
+  ORDER BY assignment, announce_lead, board_buffer, receivers" >"$out/design.csv"
 cat "$out/design.csv"
 
 cd "$(dirname "$0")/.."
