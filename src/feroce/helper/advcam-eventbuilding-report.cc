@@ -121,7 +121,7 @@ AdvcamEventBuilding::AddReceiverMetrics(FeroceStudy& study)
         rxCsv << k << "," << rx->GetEventsBuilt() << "," << rx->GetEventsTimedOut() << ","
               << rx->GetEventsIncomplete() << "," << rx->GetEventsCrashed() << ","
               << rx->GetLateFragments() << "," << rx->GetPartialEvents() << "," << share << ","
-              << (m_assigner ? m_assigner->GetAssigned(k) : 0) << "," << rx->GetCreditMessages()
+              << (m_assigner ? double(m_assigner->GetAssigned(k)) : NAN) << "," << rx->GetCreditMessages()
               << "," << m_ledger.GetLastPost(k).GetSeconds() << "\n";
     }
     rxCsv.close();
