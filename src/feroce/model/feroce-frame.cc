@@ -6,6 +6,8 @@
 
 #include "feroce-frame.h"
 
+#include "link-pause-header.h"
+#include "pfc-header.h"
 #include "roce-header.h"
 
 #include <cstring>
@@ -102,13 +104,47 @@ FeroceFrame::Other(Ptr<Packet> packet)
     return frame;
 }
 
+Ptr<FeroceFrame>
+FeroceFrame::MakePfc(const feroce_pfc& pfc)
+{
+    Ptr<FeroceFrame> frame = Ptr<FeroceFrame>(new FeroceFrame, false);
+    frame->m_pfc = pfc;
+    frame->m_size = FEROCE_PFC_FRAME_LEN;
+    frame->m_control = FEROCE_FRAME_PFC;
+    return frame;
+}
+
+Ptr<FeroceFrame>
+FeroceFrame::MakeLinkPause(const feroce_link_pause& pause)
+{
+    Ptr<FeroceFrame> frame = Ptr<FeroceFrame>(new FeroceFrame, false);
+    frame->m_linkPause = pause;
+    frame->m_size = FEROCE_PFC_FRAME_LEN; // the same 60 bytes as a PFC frame
+    frame->m_control = FEROCE_FRAME_LINK_PAUSE;
+    return frame;
+}
+
 Ptr<Packet>
 FeroceFrame::GetPacket() const
 {
     if (!m_packet)
     {
-        RoceHeader h(m_f);
-        m_packet = h.MakeFrame();
+        // as a header on an empty packet, as these frames were always built
+        if (m_control == FEROCE_FRAME_PFC)
+        {
+            m_packet = Create<Packet>(0);
+            m_packet->AddHeader(PfcHeader(m_pfc));
+        }
+        else if (m_control == FEROCE_FRAME_LINK_PAUSE)
+        {
+            m_packet = Create<Packet>(0);
+            m_packet->AddHeader(LinkPauseHeader(m_linkPause));
+        }
+        else
+        {
+            RoceHeader h(m_f);
+            m_packet = h.MakeFrame();
+        }
     }
     return m_packet;
 }

@@ -18,7 +18,8 @@ namespace ns3
 /**
  * \ingroup feroce
  * \brief A frame inside the fabric: a RoCEv2 frame as its decoded header
- * fields and its size, or any other frame (PFC, malformed) as its bytes.
+ * fields and its size, a PFC or 802.3x PAUSE frame a device made as its
+ * fields, or any other frame (malformed, from outside) as its bytes.
  *
  * NICs, switches and channels pass frames, not ns3::Packets: a RoCEv2
  * frame is encoded once, parsed never.  Its ns3::Packet, byte for byte what
@@ -37,6 +38,10 @@ class FeroceFrame : public SimpleRefCount<FeroceFrame>
     static Ptr<FeroceFrame> FromPacket(Ptr<Packet> packet);
     /// A frame given as bytes that is not RoCEv2 (PFC): not decoded.
     static Ptr<FeroceFrame> Other(Ptr<Packet> packet);
+    /// A PFC frame of these fields; its bytes (a PfcHeader) built on first use.
+    static Ptr<FeroceFrame> MakePfc(const feroce_pfc& pfc);
+    /// An 802.3x PAUSE frame of these fields; its bytes built on first use.
+    static Ptr<FeroceFrame> MakeLinkPause(const feroce_link_pause& pause);
 
     /// Its headers decoded (or made) as RoCEv2.
     bool IsRoce() const
@@ -48,6 +53,26 @@ class FeroceFrame : public SimpleRefCount<FeroceFrame>
     const feroce_roce& Fields() const
     {
         return m_f;
+    }
+
+    /// FEROCE_FRAME_PFC or FEROCE_FRAME_LINK_PAUSE for a frame made by MakePfc or
+    /// MakeLinkPause (its fields in Pfc() or LinkPause()); FEROCE_FRAME_OTHER for any other
+    /// (a MAC-control frame given as bytes is decoded from them).
+    feroce_frame_kind MadeControl() const
+    {
+        return feroce_frame_kind(m_control);
+    }
+
+    /// The fields of a frame made by MakePfc.
+    const feroce_pfc& Pfc() const
+    {
+        return m_pfc;
+    }
+
+    /// The fields of a frame made by MakeLinkPause.
+    const feroce_link_pause& LinkPause() const
+    {
+        return m_linkPause;
     }
 
     /// Bytes without FCS, as ns3::Packet::GetSize of its packet.
@@ -67,11 +92,17 @@ class FeroceFrame : public SimpleRefCount<FeroceFrame>
   private:
     FeroceFrame() = default;
 
-    feroce_roce m_f;              ///< the header fields
-    uint32_t m_size{0};           ///< bytes
-    bool m_roce{false};           ///< m_f holds RoCEv2 fields
-    bool m_fromBytes{false};      ///< came in as bytes: m_packet is the truth
-    mutable Ptr<Packet> m_packet; ///< its bytes, once built or given
+    union {
+        feroce_roce m_f;               ///< the header fields (RoCEv2, or zero: bytes)
+        feroce_pfc m_pfc;              ///< the fields of a made PFC frame
+        feroce_link_pause m_linkPause; ///< the fields of a made 802.3x PAUSE frame
+    };
+
+    uint32_t m_size{0};                    ///< bytes
+    bool m_roce{false};                    ///< m_f holds RoCEv2 fields
+    uint8_t m_control{FEROCE_FRAME_OTHER}; ///< made as PFC or 802.3x PAUSE: m_pfc or m_linkPause
+    bool m_fromBytes{false};               ///< came in as bytes: m_packet is the truth
+    mutable Ptr<Packet> m_packet;          ///< its bytes, once built or given
 };
 
 } // namespace ns3

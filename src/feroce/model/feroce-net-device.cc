@@ -150,9 +150,7 @@ FeroceNetDevice::MakePfcFrame(uint8_t prio, uint16_t quanta) const
     PfcHeader pfc;
     pfc.SetSource(m_address);
     pfc.SetPause(prio, quanta);
-    Ptr<Packet> frame = Create<Packet>(0);
-    frame->AddHeader(pfc);
-    return FeroceFrame::Other(frame);
+    return FeroceFrame::MakePfc(pfc.Fields());
 }
 
 Ptr<FeroceFrame>
@@ -161,9 +159,40 @@ FeroceNetDevice::MakeLinkPauseFrame(uint16_t quanta) const
     LinkPauseHeader pause;
     pause.SetSource(m_address);
     pause.SetQuanta(quanta);
-    Ptr<Packet> frame = Create<Packet>(0);
-    frame->AddHeader(pause);
-    return FeroceFrame::Other(frame);
+    return FeroceFrame::MakeLinkPause(pause.Fields());
+}
+
+feroce_frame_kind
+FeroceNetDevice::ReadMacControl(const FeroceFrame& frame, PfcHeader& pfc, LinkPauseHeader& pause)
+{
+    feroce_frame_kind kind = frame.MadeControl();
+    if (kind == FEROCE_FRAME_PFC)
+    {
+        pfc = PfcHeader(frame.Pfc());
+        return kind;
+    }
+    if (kind == FEROCE_FRAME_LINK_PAUSE)
+    {
+        pause = LinkPauseHeader(frame.LinkPause());
+        return kind;
+    }
+    uint8_t head[FEROCE_ETH_LEN + 2]; // EtherType and MAC-control opcode
+    if (frame.IsRoce() || frame.GetSize() < sizeof(head))
+    {
+        return FEROCE_FRAME_OTHER;
+    }
+    Ptr<Packet> packet = frame.GetPacket();
+    packet->CopyData(head, sizeof(head));
+    kind = feroce_frame_classify(head, sizeof(head));
+    if (kind == FEROCE_FRAME_PFC)
+    {
+        pfc.PeekFrom(*packet);
+    }
+    else if (kind == FEROCE_FRAME_LINK_PAUSE)
+    {
+        pause.PeekFrom(*packet);
+    }
+    return kind;
 }
 
 Time

@@ -25,7 +25,9 @@ namespace ns3
 {
 
 class FeroceChannel;
+class LinkPauseHeader;
 class Node;
+class PfcHeader;
 
 /**
  * \ingroup feroce
@@ -112,6 +114,17 @@ class FeroceNetDevice : public NetDevice
     Ptr<FeroceFrame> MakePfcFrame(uint8_t prio, uint16_t quanta) const;
     /// An 802.3x PAUSE frame from this port pausing the whole link for quanta (0: resume).
     Ptr<FeroceFrame> MakeLinkPauseFrame(uint16_t quanta) const;
+    /**
+     * What a frame is as MAC control: FEROCE_FRAME_PFC (decoded into pfc),
+     * FEROCE_FRAME_LINK_PAUSE (into pause) or anything else (FEROCE_FRAME_OTHER,
+     * FEROCE_FRAME_ROCE for bytes that look like RoCEv2); the header's GetError
+     * says whether it decoded.  A frame made by MakePfcFrame or
+     * MakeLinkPauseFrame is read from its fields (no ns3::Packet is built), one
+     * given as bytes from them.
+     */
+    static feroce_frame_kind ReadMacControl(const FeroceFrame& frame,
+                                            PfcHeader& pfc,
+                                            LinkPauseHeader& pause);
     /// A PAUSE of quanta sent on this port is refreshed after this while XOFF lasts: half its
     /// time, so the peer never resumes on its own.
     Time GetPfcRefreshInterval(uint16_t quanta) const;
@@ -131,6 +144,7 @@ class FeroceNetDevice : public NetDevice
 
     /// Time the peer's PFC frames have kept this priority paused, so far.
     Time GetPausedTime(uint8_t prio) const;
+
     /// The peer's 802.3x PAUSE holds the whole link now (IsPaused is then true for every priority).
     bool IsLinkPaused() const
     {

@@ -473,52 +473,42 @@ FeroceSwitchPort::TrySend()
 void
 FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
 {
-    uint8_t head[FEROCE_ETH_LEN + 2]; // EtherType and MAC-control opcode
-    if (!frame->IsRoce() && frame->GetSize() >= sizeof(head))
+    if (!frame->IsRoce())
     {
-        frame->GetPacket()->CopyData(head, sizeof(head));
-        feroce_frame_kind kind = feroce_frame_classify(head, sizeof(head));
-        if (kind == FEROCE_FRAME_PFC)
+        PfcHeader pfc;
+        LinkPauseHeader pause;
+        feroce_frame_kind kind = ReadMacControl(*frame, pfc, pause);
+        if (kind == FEROCE_FRAME_PFC && pfc.GetError() == FEROCE_WIRE_OK)
         {
-            PfcHeader pfc;
-            pfc.PeekFrom(*frame->GetPacket());
-            if (pfc.GetError() == FEROCE_WIRE_OK)
+            m_counters.pauseFramesReceived++;
+            ApplyPause(pfc);
+            if (m_config.watchdogDetect.IsStrictlyPositive())
             {
-                m_counters.pauseFramesReceived++;
-                ApplyPause(pfc);
-                if (m_config.watchdogDetect.IsStrictlyPositive())
+                for (uint8_t prio = 0; prio < 8; prio++)
                 {
-                    for (uint8_t prio = 0; prio < 8; prio++)
+                    if (pfc.IsEnabled(prio))
                     {
-                        if (pfc.IsEnabled(prio))
-                        {
-                            WatchPause(prio, pfc.GetQuanta(prio) > 0);
-                        }
+                        WatchPause(prio, pfc.GetQuanta(prio) > 0);
                     }
                 }
-                TrySend();
-                return;
             }
+            TrySend();
+            return;
         }
-        else if (kind == FEROCE_FRAME_LINK_PAUSE)
+        if (kind == FEROCE_FRAME_LINK_PAUSE && pause.GetError() == FEROCE_WIRE_OK)
         {
             // a switch port obeys the link-level PAUSE of its peer: it holds everything
-            LinkPauseHeader pause;
-            pause.PeekFrom(*frame->GetPacket());
-            if (pause.GetError() == FEROCE_WIRE_OK)
+            m_counters.linkPauseFramesReceived++;
+            ApplyLinkPause(pause.GetQuanta());
+            if (m_config.watchdogDetect.IsStrictlyPositive())
             {
-                m_counters.linkPauseFramesReceived++;
-                ApplyLinkPause(pause.GetQuanta());
-                if (m_config.watchdogDetect.IsStrictlyPositive())
+                for (uint8_t prio = 0; prio < 8; prio++)
                 {
-                    for (uint8_t prio = 0; prio < 8; prio++)
-                    {
-                        WatchPause(prio, pause.GetQuanta() > 0);
-                    }
+                    WatchPause(prio, pause.GetQuanta() > 0);
                 }
-                TrySend();
-                return;
             }
+            TrySend();
+            return;
         }
     }
     // RoCEv2 to forward, or a frame the switch drops as malformed

@@ -38,6 +38,18 @@ LinkPauseHeader::LinkPauseHeader()
     std::memset(&m_pause, 0, sizeof(m_pause));
 }
 
+LinkPauseHeader::LinkPauseHeader(const feroce_link_pause& fields)
+    : m_pause(fields),
+      m_error(FEROCE_WIRE_OK)
+{
+}
+
+const feroce_link_pause&
+LinkPauseHeader::Fields() const
+{
+    return m_pause;
+}
+
 uint32_t
 LinkPauseHeader::GetSerializedSize() const
 {

@@ -29,6 +29,8 @@ class LinkPauseHeader : public Header
     TypeId GetInstanceTypeId() const override;
 
     LinkPauseHeader();
+    /// A header of these fields (as the setters would make it).
+    explicit LinkPauseHeader(const feroce_link_pause& fields);
 
     uint32_t GetSerializedSize() const override;
     void Serialize(Buffer::Iterator start) const override;
@@ -42,6 +44,8 @@ class LinkPauseHeader : public Header
     /// The pause time in quanta (0 = resume).
     void SetQuanta(uint16_t quanta);
     uint16_t GetQuanta() const;
+    /// The fields, as set or decoded.
+    const feroce_link_pause& Fields() const;
     /// Why the last Deserialize failed (FEROCE_WIRE_OK when it did not).
     feroce_wire_err GetError() const;
 

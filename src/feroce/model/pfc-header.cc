@@ -38,6 +38,18 @@ PfcHeader::PfcHeader()
     std::memset(&m_pfc, 0, sizeof(m_pfc));
 }
 
+PfcHeader::PfcHeader(const feroce_pfc& fields)
+    : m_pfc(fields),
+      m_error(FEROCE_WIRE_OK)
+{
+}
+
+const feroce_pfc&
+PfcHeader::Fields() const
+{
+    return m_pfc;
+}
+
 uint32_t
 PfcHeader::GetSerializedSize() const
 {

@@ -28,6 +28,8 @@ class PfcHeader : public Header
     TypeId GetInstanceTypeId() const override;
 
     PfcHeader();
+    /// A header of these fields (as the setters would make it).
+    explicit PfcHeader(const feroce_pfc& fields);
 
     uint32_t GetSerializedSize() const override;
     void Serialize(Buffer::Iterator start) const override;
@@ -42,6 +44,8 @@ class PfcHeader : public Header
     void SetPause(uint8_t priority, uint16_t quanta);
     bool IsEnabled(uint8_t priority) const;
     uint16_t GetQuanta(uint8_t priority) const;
+    /// The fields, as set or decoded.
+    const feroce_pfc& Fields() const;
     /// Why the last Deserialize failed (FEROCE_WIRE_OK when it did not).
     feroce_wire_err GetError() const;
 

@@ -838,7 +838,7 @@ RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
 {
     if (!frame->IsRoce())
     {
-        HandleMacControl(frame->GetPacket());
+        HandleMacControl(frame);
         return;
     }
     uint8_t op = PeekPointer(frame)->Fields().bth.opcode;
@@ -975,19 +975,13 @@ RoceNic::RefreshRxPause(uint8_t prio)
 }
 
 void
-RoceNic::HandleMacControl(Ptr<Packet> frame)
+RoceNic::HandleMacControl(const Ptr<FeroceFrame>& frame)
 {
-    uint8_t head[FEROCE_ETH_LEN + 2]; // EtherType and MAC-control opcode
-    feroce_frame_kind kind = FEROCE_FRAME_OTHER;
-    if (frame->GetSize() >= sizeof(head))
-    {
-        frame->CopyData(head, sizeof(head));
-        kind = feroce_frame_classify(head, sizeof(head));
-    }
+    PfcHeader pfc;
+    LinkPauseHeader pause;
+    feroce_frame_kind kind = ReadMacControl(*frame, pfc, pause);
     if (kind == FEROCE_FRAME_LINK_PAUSE)
     {
-        LinkPauseHeader pause;
-        pause.PeekFrom(*frame);
         if (pause.GetError() == FEROCE_WIRE_OK)
         {
             m_counters.linkPauseFramesReceived++;
@@ -1001,15 +995,10 @@ RoceNic::HandleMacControl(Ptr<Packet> frame)
             return;
         }
     }
-    PfcHeader pfc;
-    if (kind == FEROCE_FRAME_PFC)
-    {
-        pfc.PeekFrom(*frame);
-    }
     if (kind != FEROCE_FRAME_PFC || pfc.GetError() != FEROCE_WIRE_OK)
     {
         m_counters.unknownFrames++;
-        m_rxDropTrace(frame);
+        m_rxDropTrace(frame->GetPacket());
         return;
     }
     m_counters.pauseFramesReceived++;

@@ -156,7 +156,7 @@ class RoceNic : public FeroceNetDevice
     static void Detach(const Ptr<RoceQueuePair>& qp);
     void SendControl(Ptr<FeroceFrame> frame, uint8_t priority);
     /// A frame that is not RoCEv2: PFC, 802.3x PAUSE, or unknown.
-    void HandleMacControl(Ptr<Packet> frame);
+    void HandleMacControl(const Ptr<FeroceFrame>& frame);
     /// The PauseHonour and RxPauseFrames checks of Validate.
     std::string ValidatePause();
     void RxProcessed(Ptr<FeroceFrame> frame, uint8_t prio);

@@ -4,7 +4,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/feroce-frame.h"
 #include "ns3/feroce-icrc.h"
+#include "ns3/feroce-net-device.h"
 #include "ns3/icrc-trailer.h"
 #include "ns3/link-pause-header.h"
 #include "ns3/packet.h"
@@ -283,6 +285,84 @@ class MacControlPeekFromTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * A PFC or PAUSE frame a device makes travels as its fields (FeroceFrame::MakePfc,
+ * MakeLinkPause): its bytes are the header's on an empty packet, and ReadMacControl reads
+ * from its fields what it reads from those bytes.
+ */
+class MadeMacControlTestCase : public TestCase
+{
+  public:
+    MadeMacControlTestCase()
+        : TestCase("FeroceFrame: a made PFC or PAUSE frame is its header's bytes, read alike")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PfcHeader pfc;
+        pfc.SetSource(Mac48Address("00:00:00:00:00:07"));
+        pfc.SetPause(3, 0xffff);
+        pfc.SetPause(7, 0);
+        LinkPauseHeader pause;
+        pause.SetSource(Mac48Address("00:00:00:00:00:08"));
+        pause.SetQuanta(0x1234);
+        Ptr<Packet> pfcBytes = SamplePfcFrame();
+        Ptr<Packet> pauseBytes = Create<Packet>(0);
+        pauseBytes->AddHeader(pause);
+
+        Ptr<FeroceFrame> madePfc = FeroceFrame::MakePfc(pfc.Fields());
+        Ptr<FeroceFrame> madePause = FeroceFrame::MakeLinkPause(pause.Fields());
+        NS_TEST_EXPECT_MSG_EQ(madePfc->MadeControl(), FEROCE_FRAME_PFC, "made PFC");
+        NS_TEST_EXPECT_MSG_EQ(madePause->MadeControl(), FEROCE_FRAME_LINK_PAUSE, "made PAUSE");
+        NS_TEST_EXPECT_MSG_EQ(madePfc->IsRoce(), false, "PFC is not RoCEv2");
+        NS_TEST_EXPECT_MSG_EQ(madePfc->GetSize(), pfcBytes->GetSize(), "PFC size");
+        NS_TEST_EXPECT_MSG_EQ(madePause->GetSize(), pauseBytes->GetSize(), "PAUSE size");
+        NS_TEST_EXPECT_MSG_EQ((Bytes(madePfc->GetPacket()) == Bytes(pfcBytes)), true, "PFC bytes");
+        NS_TEST_EXPECT_MSG_EQ((Bytes(madePause->GetPacket()) == Bytes(pauseBytes)),
+                              true,
+                              "PAUSE bytes");
+
+        Ptr<FeroceFrame> pfcFrames[] = {madePfc, FeroceFrame::Other(pfcBytes)};
+        for (const Ptr<FeroceFrame>& frame : pfcFrames)
+        {
+            PfcHeader h;
+            LinkPauseHeader unused;
+            NS_TEST_EXPECT_MSG_EQ(FeroceNetDevice::ReadMacControl(*frame, h, unused),
+                                  FEROCE_FRAME_PFC,
+                                  "a PFC frame");
+            NS_TEST_EXPECT_MSG_EQ(h.GetError(), FEROCE_WIRE_OK, "decodes");
+            for (uint8_t prio = 0; prio < 8; prio++)
+            {
+                NS_TEST_EXPECT_MSG_EQ(h.IsEnabled(prio), pfc.IsEnabled(prio), "enable " << +prio);
+                NS_TEST_EXPECT_MSG_EQ(h.GetQuanta(prio), pfc.GetQuanta(prio), "quanta " << +prio);
+            }
+            NS_TEST_EXPECT_MSG_EQ(std::memcmp(h.Fields().src, pfc.Fields().src, 6), 0, "source");
+        }
+        Ptr<FeroceFrame> pauseFrames[] = {madePause, FeroceFrame::Other(pauseBytes)};
+        for (const Ptr<FeroceFrame>& frame : pauseFrames)
+        {
+            PfcHeader unused;
+            LinkPauseHeader h;
+            NS_TEST_EXPECT_MSG_EQ(FeroceNetDevice::ReadMacControl(*frame, unused, h),
+                                  FEROCE_FRAME_LINK_PAUSE,
+                                  "a PAUSE frame");
+            NS_TEST_EXPECT_MSG_EQ(h.GetError(), FEROCE_WIRE_OK, "decodes");
+            NS_TEST_EXPECT_MSG_EQ(h.GetQuanta(), 0x1234, "quanta");
+            NS_TEST_EXPECT_MSG_EQ(std::memcmp(h.Fields().src, pause.Fields().src, 6), 0, "source");
+        }
+        // shorter than an EtherType and opcode: nothing to classify
+        PfcHeader h;
+        LinkPauseHeader p;
+        NS_TEST_EXPECT_MSG_EQ(
+            FeroceNetDevice::ReadMacControl(*FeroceFrame::Other(Create<Packet>(15)), h, p),
+            FEROCE_FRAME_OTHER,
+            "15 bytes");
+    }
+};
+
+/**
+ * \ingroup feroce
  * ns-3 headers over the core's RoCEv2 codec.
  */
 class RoceHeaderTestSuite : public TestSuite
@@ -295,6 +375,7 @@ class RoceHeaderTestSuite : public TestSuite
         AddTestCase(new RoceHeaderDataTestCase);
         AddTestCase(new PfcHeaderTestCase);
         AddTestCase(new MacControlPeekFromTestCase);
+        AddTestCase(new MadeMacControlTestCase);
     }
 };
 
