@@ -113,6 +113,21 @@ class FeroceSim
         return s ? s->IsExpired(id) : Simulator::IsExpired(id);
     }
 
+    /// Cancel an event, as EventId::Cancel: under FeroceSimulatorImpl its EventImpl is marked
+    /// cancelled without asking first whether it has run (marking one that has run, or is
+    /// running, changes nothing: only its Invoke reads the mark).
+    static void Cancel(const EventId& id)
+    {
+        if (!FeroceSimulatorImpl::Running())
+        {
+            Simulator::Cancel(id);
+        }
+        else if (EventImpl* impl = id.PeekEventImpl())
+        {
+            impl->Cancel();
+        }
+    }
+
     static void Remove(const EventId& id)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();

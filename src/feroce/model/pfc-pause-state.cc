@@ -87,10 +87,11 @@ PfcPauseState::Apply(uint8_t prio, Time duration)
     {
         m_maybePaused &= uint16_t(~(1u << prio));
     }
-    m_resumeEvent[prio].Cancel();
+    FeroceSim::Cancel(m_resumeEvent[prio]);
     if (duration.IsStrictlyPositive() && !m_resume.IsNull())
     {
-        m_resumeEvent[prio] = Simulator::Schedule(duration, &PfcPauseState::Resume, this, prio);
+        m_resumeEvent[prio] =
+            FeroceSim::Schedule(duration, MakeEvent(&PfcPauseState::Resume, this, prio));
     }
 }
 
@@ -131,7 +132,7 @@ PauseSender::Xon(uint8_t i)
     Class& c = m_class[i];
     c.xoff = false;
     c.total += FeroceSim::Now() - c.since;
-    c.refresh.Cancel();
+    FeroceSim::Cancel(c.refresh);
 }
 
 Time

@@ -108,8 +108,8 @@ class PauseSender
     template <typename MEM, typename OBJ>
     void ScheduleRefresh(uint8_t i, Time after, MEM fn, OBJ obj)
     {
-        m_class[i].refresh.Cancel();
-        m_class[i].refresh = Simulator::Schedule(after, fn, obj, i);
+        FeroceSim::Cancel(m_class[i].refresh);
+        m_class[i].refresh = FeroceSim::Schedule(after, MakeEvent(fn, obj, i));
     }
 
     /// Cancel the pending refreshes (owner disposed).
