@@ -14,6 +14,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/feroce-heap-scheduler.h"
+#include "ns3/feroce-sim.h"
 #include "ns3/feroce-simulator-impl.h"
 #include "ns3/feroce-uniform-stream.h"
 #include "ns3/global-value.h"
@@ -176,6 +177,7 @@ struct ContractLog
     EventId doomed;      ///< removed before it runs
     EventId cancelled;   ///< cancelled before it runs
     EventId destroyGone; ///< a destroy event removed
+    EventId ran;         ///< run before the script, then cancelled (FeroceSim::Cancel)
 };
 
 void
@@ -210,6 +212,13 @@ Script(ContractLog* log)
     Simulator::Cancel(log->cancelled);
     Probe(log, log->doomed, "doomed-after-remove");
     Probe(log, log->cancelled, "cancelled-after-cancel");
+    // FeroceSim::Cancel: as Simulator::Cancel, before an event runs and after
+    EventId viaSim = Simulator::Schedule(NanoSeconds(4), &Note, log, "cancelled-via-FeroceSim");
+    FeroceSim::Cancel(viaSim);
+    Probe(log, viaSim, "cancelled-via-FeroceSim");
+    FeroceSim::Cancel(log->ran);
+    Probe(log, log->ran, "ran-then-cancelled");
+    FeroceSim::Cancel(EventId());
     Simulator::ScheduleDestroy(&Note, log, "destroy-kept");
     log->destroyGone = Simulator::ScheduleDestroy(&Note, log, "destroy-removed");
     Probe(log, log->destroyGone, "destroy");
@@ -232,6 +241,7 @@ RunContract(const std::string& impl)
 {
     GlobalValue::Bind("SimulatorImplementationType", StringValue(impl));
     ContractLog log;
+    log.ran = Simulator::Schedule(NanoSeconds(5), &Note, &log, "ran");
     Simulator::Schedule(NanoSeconds(10), &Script, &log);
     Simulator::Run();
     log.text << "stopped at " << Simulator::Now().GetTimeStep() << " events "
@@ -272,6 +282,10 @@ class SimulatorImplContractTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ns3.find("doomed t="),
                               std::string::npos,
                               "a removed event never runs");
+        NS_TEST_EXPECT_MSG_EQ(ns3.find("cancelled-via-FeroceSim t="),
+                              std::string::npos,
+                              "an event FeroceSim::Cancel cancelled never runs");
+        NS_TEST_EXPECT_MSG_NE(ns3.find("ran t=5"), std::string::npos, "the early event ran");
         NS_TEST_EXPECT_MSG_EQ(ns3.find("destroy-removed t="),
                               std::string::npos,
                               "nor a removed destroy event");
