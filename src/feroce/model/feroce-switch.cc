@@ -385,12 +385,45 @@ FeroceSwitch::AddRoute(Mac48Address dst, uint32_t port)
     {
         ports.push_back(port);
     }
+    m_routesChanged = true;
 }
 
 void
 FeroceSwitch::ClearRoutes()
 {
     m_routes.clear();
+    m_routesChanged = true;
+}
+
+void
+FeroceSwitch::BuildRouteTable() const
+{
+    unsigned bits = 2;
+    while ((std::size_t(1) << bits) < 2 * m_routes.size())
+    {
+        bits++;
+    }
+    m_routeShift = 64 - bits;
+    m_routeMask = (std::size_t(1) << bits) - 1;
+    m_routeTable.assign(m_routeMask + 1, RouteSlot{0, 0, 0});
+    m_routePorts.clear();
+    for (const auto& route : m_routes)
+    {
+        if (route.second.empty())
+        {
+            continue;
+        }
+        std::size_t i = RouteHome(route.first);
+        while (m_routeTable[i].n != 0)
+        {
+            i = (i + 1) & m_routeMask;
+        }
+        m_routeTable[i] = {route.first,
+                           uint32_t(m_routePorts.size()),
+                           uint32_t(route.second.size())};
+        m_routePorts.insert(m_routePorts.end(), route.second.begin(), route.second.end());
+    }
+    m_routesChanged = false;
 }
 
 int64_t
@@ -850,7 +883,7 @@ FeroceSwitch::EcmpIndex(uint32_t srcIp, uint32_t dstIp, uint16_t sport, uint64_t
         key ^= key >> 33;
     }
     key ^= key >> 29;
-    return key % n;
+    return (n & (n - 1)) == 0 ? key & (n - 1) : key % n; // a mask where it equals the remainder
 }
 
 int64_t
@@ -861,14 +894,13 @@ FeroceSwitch::GetEgressPort(Mac48Address dst,
 {
     uint8_t mac[6];
     dst.CopyTo(mac);
-    auto route = m_routes.find(MacKey(mac));
-    if (route == m_routes.end() || route->second.empty())
+    const RouteSlot& route = FindRoute(MacKey(mac));
+    if (route.n == 0)
     {
         return -1;
     }
-    const std::vector<uint32_t>& ports = route->second;
-    return ports.size() > 1 ? ports[EcmpIndex(src.Get(), dstIp.Get(), sport, ports.size())]
-                            : ports[0];
+    const uint32_t* ports = m_routePorts.data() + route.first;
+    return route.n > 1 ? ports[EcmpIndex(src.Get(), dstIp.Get(), sport, route.n)] : ports[0];
 }
 
 void
@@ -885,16 +917,15 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
         return;
     }
     const feroce_roce& f = fr->Fields();
-    auto route = m_routes.find(MacKey(f.eth.dst));
-    if (route == m_routes.end() || route->second.empty())
+    const RouteSlot& route = FindRoute(MacKey(f.eth.dst));
+    if (route.n == 0)
     {
         Drop(frame, DROP_NO_ROUTE);
         return;
     }
-    const std::vector<uint32_t>& ports = route->second;
-    uint32_t outIndex = ports.size() > 1
-                            ? ports[EcmpIndex(f.ip.src, f.ip.dst, f.udp.sport, ports.size())]
-                            : ports[0];
+    const uint32_t* ports = m_routePorts.data() + route.first;
+    uint32_t outIndex =
+        route.n > 1 ? ports[EcmpIndex(f.ip.src, f.ip.dst, f.udp.sport, route.n)] : ports[0];
     FeroceSwitchPort* out = PeekPointer(m_ports[outIndex]);
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;

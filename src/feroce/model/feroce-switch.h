@@ -175,6 +175,40 @@ class FeroceSwitch : public Object
     /// Which of n ECMP ports a flow takes (0..n-1).
     uint64_t EcmpIndex(uint32_t srcIp, uint32_t dstIp, uint16_t sport, uint64_t n) const;
 
+    /// A destination's entry in the flat route table: its ports are m_routePorts[first, first + n).
+    struct RouteSlot
+    {
+        uint64_t mac;   ///< the destination's address (MacKey)
+        uint32_t first; ///< its first port in m_routePorts
+        uint32_t n;     ///< its number of ports; 0: an empty slot
+    };
+
+    /// An address's first slot to look at (Fibonacci hashing).
+    std::size_t RouteHome(uint64_t mac) const
+    {
+        return std::size_t((mac * 0x9e3779b97f4a7c15ULL) >> m_routeShift);
+    }
+
+    /// The route of this address (n == 0: none). The flat table is made again from m_routes at
+    /// the first lookup after a change; it always has a free slot, where a search ends.
+    const RouteSlot& FindRoute(uint64_t mac) const
+    {
+        if (m_routesChanged)
+        {
+            BuildRouteTable();
+        }
+        const RouteSlot* table = m_routeTable.data();
+        std::size_t i = RouteHome(mac);
+        while (table[i].mac != mac && table[i].n != 0)
+        {
+            i = (i + 1) & m_routeMask;
+        }
+        return table[i];
+    }
+
+    /// m_routes into the flat table: open addressing, at most half full.
+    void BuildRouteTable() const;
+
     // attributes
     uint64_t m_bufferSize;
     uint64_t m_reserve;
@@ -230,7 +264,14 @@ class FeroceSwitch : public Object
     FeroceSwitchPort::Shared m_shared; ///< what the ports share: the buffer, the stream, traces
     Ptr<FeroceUniformStream> m_uniform;
     std::vector<Ptr<FeroceSwitchPort>> m_ports;
-    std::unordered_map<uint64_t, std::vector<uint32_t>> m_routes;
+    std::unordered_map<uint64_t, std::vector<uint32_t>> m_routes; ///< as added (the table's source)
+    // the routes as a frame looks them up: a hash map's lookup divides and chases two pointers
+    // per hop (cold in a fabric of many switches), this table one slot and its ports' line
+    mutable std::vector<RouteSlot> m_routeTable;
+    mutable std::vector<uint32_t> m_routePorts;
+    mutable unsigned m_routeShift{64};  ///< 64 - log2(table size)
+    mutable std::size_t m_routeMask{0}; ///< table size - 1
+    mutable bool m_routesChanged{true};
     Counters m_counters;
     TracedCallback<uint32_t, uint8_t, uint64_t> m_queueTrace;
     TracedCallback<Ptr<const Packet>, DropCause> m_dropTrace;
