@@ -232,7 +232,12 @@ FeroceHeapScheduler::Remove(const Event& ev)
         DropRemovedTops();
         return;
     }
+    if (m_removed.empty())
+    {
+        m_removedFrom = UINT64_MAX;
+    }
     m_removed.insert(ev.key.m_uid);
+    m_removedFrom = std::min(m_removedFrom, ev.key.m_ts);
 }
 
 void
@@ -244,11 +249,13 @@ FeroceHeapScheduler::DropRemovedTops()
     }
     // a sorted near front is never a removed event (those are taken out at once)
     while (!m_near.sorted && !m_removed.empty() && !m_near.Empty() &&
+           m_near.Front().key.m_ts >= m_removedFrom &&
            m_removed.erase(m_near.Front().key.m_uid) > 0)
     {
         m_near.PopFront(m_removed);
     }
-    while (!m_removed.empty() && !m_far.empty() && m_removed.erase(m_far.front().key.m_uid) > 0)
+    while (!m_removed.empty() && !m_far.empty() && m_far.front().key.m_ts >= m_removedFrom &&
+           m_removed.erase(m_far.front().key.m_uid) > 0)
     {
         HeapPopTop(m_far);
     }

@@ -195,6 +195,9 @@ class FeroceHeapScheduler final : public Scheduler
     uint64_t m_lastTs;                      ///< time of the last event taken
     uint64_t m_nearHorizonSteps;            ///< NearHorizon in time steps
     std::unordered_set<uint32_t> m_removed; ///< uids removed but still in a heap
+    /// No event of m_removed is due before this: a top due earlier is not looked up (a timer
+    /// removed far ahead would otherwise cost a lookup at every event until it is due).
+    uint64_t m_removedFrom{UINT64_MAX};
 };
 
 } // namespace ns3
