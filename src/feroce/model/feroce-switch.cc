@@ -894,13 +894,7 @@ FeroceSwitch::GetEgressPort(Mac48Address dst,
 {
     uint8_t mac[6];
     dst.CopyTo(mac);
-    const RouteSlot& route = FindRoute(MacKey(mac));
-    if (route.n == 0)
-    {
-        return -1;
-    }
-    const uint32_t* ports = m_routePorts.data() + route.first;
-    return route.n > 1 ? ports[EcmpIndex(src.Get(), dstIp.Get(), sport, route.n)] : ports[0];
+    return RoutePort(MacKey(mac), src.Get(), dstIp.Get(), sport);
 }
 
 void
@@ -917,15 +911,12 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
         return;
     }
     const feroce_roce& f = fr->Fields();
-    const RouteSlot& route = FindRoute(MacKey(f.eth.dst));
-    if (route.n == 0)
+    int64_t outIndex = RoutePort(MacKey(f.eth.dst), f.ip.src, f.ip.dst, f.udp.sport);
+    if (outIndex < 0)
     {
         Drop(frame, DROP_NO_ROUTE);
         return;
     }
-    const uint32_t* ports = m_routePorts.data() + route.first;
-    uint32_t outIndex =
-        route.n > 1 ? ports[EcmpIndex(f.ip.src, f.ip.dst, f.udp.sport, route.n)] : ports[0];
     FeroceSwitchPort* out = PeekPointer(m_ports[outIndex]);
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;

@@ -206,6 +206,18 @@ class FeroceSwitch : public Object
         return table[i];
     }
 
+    /// The port a flow to this address leaves by (ECMP among several), -1 without a route.
+    int64_t RoutePort(uint64_t mac, uint32_t srcIp, uint32_t dstIp, uint16_t sport) const
+    {
+        const RouteSlot& route = FindRoute(mac);
+        if (route.n == 0)
+        {
+            return -1;
+        }
+        const uint32_t* ports = m_routePorts.data() + route.first;
+        return route.n > 1 ? ports[EcmpIndex(srcIp, dstIp, sport, route.n)] : ports[0];
+    }
+
     /// m_routes into the flat table: open addressing, at most half full.
     void BuildRouteTable() const;
 
