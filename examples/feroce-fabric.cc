@@ -46,13 +46,6 @@ using namespace ns3;
 namespace
 {
 
-/// Runs f: ns-3.35's Simulator::Schedule takes functions and methods, not lambdas.
-void
-Call(std::function<void()> f)
-{
-    f();
-}
-
 /// The study's own flags (the NICs' and switches' are DcqcnSwitchFlags').
 struct FabricFlags
 {
@@ -800,7 +793,7 @@ main(int argc, char* argv[])
     SavedFlows saved;
     Ptr<RoceFlowApp> app = CreateObject<RoceFlowApp>();
     FeroceFctRecorder recorder(fabric, &fctCsv, &fctTxt, f.paths);
-    Simulator::ScheduleNow(&Call, [&]() {
+    Simulator::ScheduleNow(&FeroceCall, [&]() {
         fctCsv = study.OpenOutput("fct.csv");
         recorder.WriteHeader();
         fctTxt = study.OpenOutput("fct.txt");

@@ -371,4 +371,10 @@ FeroceFabric::GetFramesLostOnDownLinks() const
     return lost;
 }
 
+void
+FeroceCall(std::function<void()> f)
+{
+    f();
+}
+
 } // namespace ns3

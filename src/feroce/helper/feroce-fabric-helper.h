@@ -100,6 +100,13 @@ class FeroceFabricHelper
                              uint64_t ecmpSeed = 0);
 };
 
+/**
+ * \ingroup feroce
+ * Runs f, so that a fabric's program can schedule a lambda (`Simulator::Schedule(t, &FeroceCall,
+ * f)`): ns-3.35's Schedule takes functions and methods, not lambdas.
+ */
+void FeroceCall(std::function<void()> f);
+
 } // namespace ns3
 
 #endif /* FEROCE_FABRIC_HELPER_H */

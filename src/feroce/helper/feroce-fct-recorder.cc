@@ -179,7 +179,7 @@ FeroceFctRecorder::WriteBins(const std::string& path, unsigned stepPct)
     feroce_fct_write_bins_header(f);
     for (int kind = 0; kind < FEROCE_FLOW_KINDS; kind++)
     {
-        std::vector<feroce_fct_sample> s = m_samples[kind]; // sorted by the bins: a copy
+        std::vector<feroce_fct_sample>& s = m_samples[kind]; // sorted in place by the bins
         if (!s.empty())
         {
             feroce_fct_write_bins(f,
@@ -218,7 +218,7 @@ FeroceFctRecorder::GetMetrics() const
         {
             continue;
         }
-        std::vector<feroce_fct_sample> samples = m_samples[kind];
+        std::vector<feroce_fct_sample>& samples = m_samples[kind]; // sorted in place
         feroce_fct_bin bins[FEROCE_FCT_DECADES];
         feroce_fct_decades(samples.data(), samples.size(), bins);
         for (int d = 0; d < FEROCE_FCT_DECADES; d++)

@@ -32,13 +32,6 @@ using namespace ns3;
 namespace
 {
 
-/// Runs f: ns-3.35's Simulator::Schedule takes functions and methods, not lambdas.
-void
-Call(std::function<void()> f)
-{
-    f();
-}
-
 /// A topology made by a generator, freed at the end of the test.
 struct Topo
 {
@@ -203,10 +196,10 @@ class FlowMemoryTestCase : public TestCase
             peakLive = std::max(peakLive, RoceQueuePair::GetLiveCount() - before);
             if (app->GetCounters().completed + app->GetCounters().failed < 2000)
             {
-                Simulator::Schedule(MicroSeconds(1), &Call, sample);
+                Simulator::Schedule(MicroSeconds(1), &FeroceCall, sample);
             }
         };
-        Simulator::Schedule(Time(0), &Call, sample);
+        Simulator::Schedule(Time(0), &FeroceCall, sample);
         Simulator::Run();
         const RoceFlowApp::Counters& c = app->GetCounters();
         NS_TEST_EXPECT_MSG_EQ(c.started, 2000, "2000 flows");
@@ -258,7 +251,7 @@ class QpnReuseTestCase : public TestCase
         Ptr<RoceQueuePair> c = nic->CreateQueuePair();
         NS_TEST_EXPECT_MSG_NE(c->GetQpn(), qpnA, "not yet");
         uint32_t later = 0;
-        Simulator::Schedule(MicroSeconds(100), &Call, [&]() {
+        Simulator::Schedule(MicroSeconds(100), &FeroceCall, [&]() {
             later = nic->CreateQueuePair()->GetQpn();
         });
         Simulator::Run();
@@ -298,7 +291,7 @@ class FlowOpsTestCase : public TestCase
         Ptr<RateErrorModel> dead = CreateObject<RateErrorModel>();
         dead->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
         dead->SetAttribute("ErrorRate", DoubleValue(1.0));
-        Simulator::Schedule(MicroSeconds(50), &Call, [&]() {
+        Simulator::Schedule(MicroSeconds(50), &FeroceCall, [&]() {
             fabric.nics[1]->SetAttribute("ReceiveErrorModel", PointerValue(dead));
         });
         Ptr<RoceFlowApp> app = CreateObject<RoceFlowApp>();
