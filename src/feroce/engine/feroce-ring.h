@@ -45,6 +45,18 @@ class FeroceRing
     FeroceRing(const FeroceRing&) = delete;
     FeroceRing& operator=(const FeroceRing&) = delete;
 
+    /// Moved: o is left empty (as a vector of rings reallocating needs).
+    FeroceRing(FeroceRing&& o) noexcept
+    {
+        swap(o);
+    }
+
+    FeroceRing& operator=(FeroceRing&& o) noexcept
+    {
+        swap(o);
+        return *this;
+    }
+
     bool empty() const
     {
         return m_size == 0;

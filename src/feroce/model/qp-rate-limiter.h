@@ -20,105 +20,116 @@ namespace ns3
  *
  * Times are simulation nanoseconds; the fixed-point model sees the cycle of its clock each
  * one falls in.  Rates read back in b/s (a fixed-point Rc is its register times the LSB).
- * The two models' states share their storage (a queue pair runs one of them): 200 bytes, the
- * state first, so that in a cache-line aligned queue pair it spans as few lines as it can.
+ * The two models' states share their storage (a queue pair runs one of them), and the
+ * parameters are the NIC's (one pointer): 192 bytes, three cache lines in an aligned queue pair.
  */
 class QpRateLimiter
 {
   public:
+    /// The model and parameters of a NIC's queue pairs (all of them share one): `fixed` null
+    /// runs the double-precision model on `rules`.
+    struct Model
+    {
+        const feroce_rp_params* rules;
+        const feroce_rp_fixed_params* fixed;
+    };
+
     QpRateLimiter()
         : m_fl{}
     {
     }
 
-    /// Start at line rate; `fixed` null runs the double-precision model on `rules`.
-    void Init(const feroce_rp_params* rules, const feroce_rp_fixed_params* fixed, int64_t nowNs)
+    /// Start at line rate, in `model` (which outlives this).
+    void Init(const Model* model, int64_t nowNs)
     {
-        m_rules = rules;
-        m_fixed = fixed;
-        if (m_fixed)
+        m_model = model;
+        if (m_model->fixed)
         {
             m_fx = feroce_rp_fixed_state{};
-            feroce_rp_fixed_init(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs));
+            feroce_rp_fixed_init(&m_fx,
+                                 m_model->fixed,
+                                 feroce_rp_fixed_cycle_at(m_model->fixed, nowNs));
         }
         else
         {
             m_fl = feroce_rp_state{};
-            feroce_rp_init(&m_fl, m_rules, nowNs);
+            feroce_rp_init(&m_fl, m_model->rules, nowNs);
         }
     }
 
     /// A CNP arrives now.
     void Cnp(int64_t nowNs)
     {
-        if (m_fixed)
+        if (const feroce_rp_fixed_params* fixed = m_model->fixed)
         {
-            feroce_rp_fixed_cnp(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs));
+            feroce_rp_fixed_cnp(&m_fx, fixed, feroce_rp_fixed_cycle_at(fixed, nowNs));
         }
         else
         {
-            feroce_rp_cnp(&m_fl, m_rules, nowNs);
+            feroce_rp_cnp(&m_fl, m_model->rules, nowNs);
         }
     }
 
     /// The QP transmitted `bytes` now.
     void Tx(int64_t nowNs, uint64_t bytes)
     {
-        if (m_fixed)
+        if (const feroce_rp_fixed_params* fixed = m_model->fixed)
         {
-            feroce_rp_fixed_tx(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs), bytes);
+            feroce_rp_fixed_tx(&m_fx, fixed, feroce_rp_fixed_cycle_at(fixed, nowNs), bytes);
         }
         else
         {
-            feroce_rp_tx(&m_fl, m_rules, nowNs, bytes);
+            feroce_rp_tx(&m_fl, m_model->rules, nowNs, bytes);
         }
     }
 
     /// Bring the state to now.
     void Advance(int64_t nowNs)
     {
-        if (m_fixed)
+        if (const feroce_rp_fixed_params* fixed = m_model->fixed)
         {
-            feroce_rp_fixed_advance(&m_fx, m_fixed, feroce_rp_fixed_cycle_at(m_fixed, nowNs));
+            feroce_rp_fixed_advance(&m_fx, fixed, feroce_rp_fixed_cycle_at(fixed, nowNs));
         }
         else
         {
-            feroce_rp_advance(&m_fl, m_rules, nowNs);
+            feroce_rp_advance(&m_fl, m_model->rules, nowNs);
         }
     }
 
     /// \return Rc in b/s after the last call
     double Rc() const
     {
-        return m_fixed ? feroce_rp_fixed_bps(m_fixed, m_fx.cur.rc) : m_fl.cur.rc;
+        return m_model->fixed ? feroce_rp_fixed_bps(m_model->fixed, m_fx.cur.rc) : m_fl.cur.rc;
     }
 
     /// \return Rt in b/s after the last call
     double Rt() const
     {
-        return m_fixed ? feroce_rp_fixed_bps(m_fixed, m_fx.cur.rt) : m_fl.cur.rt;
+        return m_model->fixed ? feroce_rp_fixed_bps(m_model->fixed, m_fx.cur.rt) : m_fl.cur.rt;
     }
 
     /// \return alpha after the last call
     double Alpha() const
     {
-        return m_fixed ? feroce_rp_fixed_alpha_value(m_fixed, m_fx.cur.alpha) : m_fl.cur.alpha;
+        return m_model->fixed ? feroce_rp_fixed_alpha_value(m_model->fixed, m_fx.cur.alpha)
+                              : m_fl.cur.alpha;
     }
 
     /// \return the fixed-point registers, or nullptr when the double model runs
     const feroce_rp_fixed_regs* GetFixedRegisters() const
     {
-        return m_fixed ? &m_fx.cur : nullptr;
+        return m_model->fixed ? &m_fx.cur : nullptr;
     }
 
   private:
     union {
-        feroce_rp_state m_fl; ///< the double-precision model's (m_fixed null)
+        feroce_rp_state m_fl; ///< the double-precision model's (m_model->fixed null)
         feroce_rp_fixed_state m_fx;
     };
 
-    const feroce_rp_params* m_rules{nullptr};
-    const feroce_rp_fixed_params* m_fixed{nullptr};
+    static inline const Model s_none{nullptr,
+                                     nullptr}; ///< before Init: the double model's zero state
+    const Model* m_model{&s_none};
 };
 
 } // namespace ns3

@@ -174,8 +174,7 @@ RoceFrontEndApp::AddQueuePair(Ptr<RoceQueuePair> qp)
     m_inFlight.emplace_back();
     m_dests.back().qp = qp;
     m_dests.back().since = Simulator::Now();
-    // a bound free function: Callback::Bind needs ns-3.36
-    qp->SetCompletionCallback(MakeBoundCallback(&RoceFrontEndApp::CompletedOn, this, index));
+    qp->SetCompletionHandler(&RoceFrontEndApp::CompletedOn, this, uint32_t(index));
 }
 
 void
@@ -184,7 +183,7 @@ RoceFrontEndApp::ReplaceQueuePair(std::size_t i, Ptr<RoceQueuePair> qp)
     NS_ABORT_MSG_IF(i >= m_dests.size() || !qp, "RoceFrontEndApp: ReplaceQueuePair(" << i << ")");
     m_dests[i].qp = qp;
     m_dests[i].since = Simulator::Now();
-    qp->SetCompletionCallback(MakeBoundCallback(&RoceFrontEndApp::CompletedOn, this, i));
+    qp->SetCompletionHandler(&RoceFrontEndApp::CompletedOn, this, uint32_t(i));
     PostPending(i);
 }
 
@@ -537,9 +536,9 @@ RoceFrontEndApp::PostPending(std::size_t i)
 }
 
 void
-RoceFrontEndApp::CompletedOn(RoceFrontEndApp* app, std::size_t i, const RoceCompletion& c)
+RoceFrontEndApp::CompletedOn(void* app, uint32_t i, const RoceCompletion& c)
 {
-    app->Completed(i, c);
+    static_cast<RoceFrontEndApp*>(app)->Completed(i, c);
 }
 
 void
@@ -698,11 +697,12 @@ RoceFrontEndApp::GetHeldEvents() const
     std::vector<uint64_t> held(m_unassigned.begin(), m_unassigned.end());
     for (std::size_t i = 0; i < m_dests.size(); i++)
     {
-        for (uint64_t e : m_dests[i].waiting)
+        const FeroceRing<uint64_t>& waiting = m_dests[i].waiting;
+        for (std::size_t j = 0; j < waiting.size(); j++)
         {
-            if (!(e & kMarker))
+            if (!(waiting[j] & kMarker))
             {
-                held.push_back(e);
+                held.push_back(waiting[j]);
             }
         }
         held.insert(held.end(), m_inFlight[i].begin(), m_inFlight[i].end());

@@ -572,6 +572,8 @@ RoceNic::Start()
         NS_FATAL_ERROR("RoceNic: " << error);
     }
     m_started = true;
+    m_rlModel.rules = &m_rp;
+    m_rlModel.fixed = m_fixedPoint ? &m_rpFixed : nullptr;
 }
 
 void
@@ -607,7 +609,7 @@ RoceNic::CreateQueuePair()
         idx = m_freeQpns.front().first;
         m_freeQpns.pop_front();
     }
-    qp->Setup(this, kFirstQpn + idx, &m_rp, m_fixedPoint ? &m_rpFixed : nullptr, &m_np);
+    qp->Setup(this, kFirstQpn + idx, &m_rlModel, &m_np);
     if (idx == m_qps.size())
     {
         m_qps.push_back(qp);

@@ -230,6 +230,7 @@ class RoceNic : public FeroceNetDevice
     uint16_t m_rxPauseQuanta;
     feroce_pfc_params m_rxPfcParams{}; ///< the receive buffer's thresholds (RxPfc)
 
+    QpRateLimiter::Model m_rlModel{}; ///< the queue pairs' (set by Start, from the two below)
     feroce_rp_params m_rp;
     feroce_rp_fixed_params m_rpFixed;
     ObjectFactory m_qpFactory;

@@ -84,7 +84,7 @@ RoceQueuePair::RetransmitTimeout()
     }
     NS_LOG_INFO("QP " << m_qpn << " timeout at PSN " << m_unackedPsn);
     m_counters.timeouts++;
-    if (m_traced)
+    if (m_traced & Traces::TIMEOUT)
     {
         m_traces->timeout(m_unackedPsn);
     }
@@ -185,13 +185,13 @@ void
 RoceQueuePair::Complete(const RoceCompletion& c)
 {
     m_counters.completions++;
-    if (m_traced)
+    if (m_traced & Traces::COMPLETION)
     {
         m_traces->completion(c, c.completed - c.posted);
     }
-    if (!m_completionCb.IsNull())
+    if (m_completionFn)
     {
-        m_completionCb(c);
+        m_completionFn(m_completionContext, m_completionIndex, c);
     }
 }
 
@@ -250,7 +250,7 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     flushed.swap(m_sq);
     m_sendIdx = 0;
     m_sendPkt = 0;
-    if (m_traced)
+    if (m_traced & Traces::ERROR)
     {
         m_traces->error(m_qpn, why);
     }
@@ -260,9 +260,9 @@ RoceQueuePair::EnterError(RoceCompletionStatus why)
     {
         RoceCompletion c = MakeCompletion(flushed[i], firstEntry ? why : ROCE_WC_FLUSHED);
         firstEntry = false;
-        if (!m_completionCb.IsNull())
+        if (m_completionFn)
         {
-            m_completionCb(c);
+            m_completionFn(m_completionContext, m_completionIndex, c);
         }
     }
 }
@@ -284,12 +284,12 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
         break;
     case 1: {
         m_counters.rnrNaksReceived++;
-        if (m_traced)
+        if (m_traced & Traces::NAK)
         {
             m_traces->nak(psn);
         }
         AcknowledgeUpTo(feroce_psn_add(psn, FEROCE_PSN_MASK));
-        if (m_rnrRetry != 7 && ++m_rnrRetries > m_rnrRetry)
+        if (m_rnrRetry != 7 && uint32_t(++m_rnrRetries) > m_rnrRetry)
         {
             EnterError(ROCE_WC_RNR_RETRY_EXCEEDED);
             return;
@@ -301,7 +301,7 @@ RoceQueuePair::ReceiveAck(const feroce_roce& f)
     }
     case 3:
         m_counters.naksReceived++;
-        if (m_traced)
+        if (m_traced & Traces::NAK)
         {
             m_traces->nak(psn);
         }

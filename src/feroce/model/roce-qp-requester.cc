@@ -54,9 +54,9 @@ RoceQueuePair::GetFixedRegisters()
 void
 RoceQueuePair::ReportRates()
 {
-    if (!m_traced)
+    if (!(m_traced & Traces::DCQCN))
     {
-        return; // nobody connected: GetTraces() takes the values when someone does
+        return; // no DCQCN trace connected: Connecting() takes the values when one is
     }
     Traces& t = *m_traces;
     double rc = m_rl.Rc();
@@ -140,7 +140,7 @@ RoceQueuePair::BuildDataPacket()
     if (feroce_psn_diff(m_nextPsn, m_sentEnd) < 0)
     {
         m_counters.retransmittedPackets++;
-        if (m_traced)
+        if (m_traced & Traces::RETRANSMIT)
         {
             m_traces->retransmit(m_nextPsn);
         }
@@ -181,7 +181,7 @@ void
 RoceQueuePair::ReceiveCnp()
 {
     m_counters.cnpsReceived++;
-    if (m_traced)
+    if (m_traced & Traces::CNP_RECEIVED)
     {
         m_traces->cnpReceived();
     }

@@ -95,9 +95,9 @@ RoceQueuePair::ReceiveData(const feroce_roce& f)
     {
         m_inSend = false;
     }
-    if (!m_receiveCb.IsNull())
+    if (m_receiveFn)
     {
-        m_receiveCb(r);
+        m_receiveFn(m_receiveContext, m_receiveIndex, r);
     }
 
     if (f.bth.ackreq || ++m_unackedReceived >= m_ackInterval)
@@ -135,7 +135,7 @@ RoceQueuePair::SendCnp()
     f.eth.pcp = m_nic->m_cnpPriority;
     f.payload_len = 0;
     m_counters.cnpsSent++;
-    if (m_traced)
+    if (m_traced & Traces::CNP_SENT)
     {
         m_traces->cnpSent();
     }

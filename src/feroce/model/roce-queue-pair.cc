@@ -141,43 +141,43 @@ RoceQueuePair::GetTypeId()
                           MakeUintegerChecker<uint32_t>(0, FEROCE_PSN_MASK))
             .AddTraceSource("Completion",
                             "A work request completed, with its latency from posting",
-                            MakeTracesAccessor(&Traces::completion),
+                            MakeTracesAccessor(&Traces::completion, Traces::COMPLETION),
                             "ns3::RoceQueuePair::CompletionTracedCallback")
             .AddTraceSource("Rate",
                             "DCQCN current rate Rc (bit/s) when it changes",
-                            MakeTracesAccessor(&Traces::rate),
+                            MakeTracesAccessor(&Traces::rate, Traces::RATE),
                             "ns3::RoceQueuePair::RateTracedCallback")
             .AddTraceSource("TargetRate",
                             "DCQCN target rate Rt (bit/s) when it changes",
-                            MakeTracesAccessor(&Traces::targetRate),
+                            MakeTracesAccessor(&Traces::targetRate, Traces::TARGET_RATE),
                             "ns3::RoceQueuePair::RateTracedCallback")
             .AddTraceSource("Alpha",
                             "DCQCN alpha when it changes",
-                            MakeTracesAccessor(&Traces::alpha),
+                            MakeTracesAccessor(&Traces::alpha, Traces::ALPHA),
                             "ns3::RoceQueuePair::RateTracedCallback")
             .AddTraceSource("Error",
                             "The QP entered the error state",
-                            MakeTracesAccessor(&Traces::error),
+                            MakeTracesAccessor(&Traces::error, Traces::ERROR),
                             "ns3::RoceQueuePair::ErrorTracedCallback")
             .AddTraceSource("Retransmit",
                             "A data packet was sent again (its PSN)",
-                            MakeTracesAccessor(&Traces::retransmit),
+                            MakeTracesAccessor(&Traces::retransmit, Traces::RETRANSMIT),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Timeout",
                             "The retransmission timer expired (the oldest unacknowledged PSN)",
-                            MakeTracesAccessor(&Traces::timeout),
+                            MakeTracesAccessor(&Traces::timeout, Traces::TIMEOUT),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Nak",
                             "A NAK or RNR NAK arrived (its PSN)",
-                            MakeTracesAccessor(&Traces::nak),
+                            MakeTracesAccessor(&Traces::nak, Traces::NAK),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("CnpSent",
                             "The notification point sent a CNP",
-                            MakeTracesAccessor(&Traces::cnpSent),
+                            MakeTracesAccessor(&Traces::cnpSent, Traces::CNP_SENT),
                             "ns3::TracedCallback::Void")
             .AddTraceSource("CnpReceived",
                             "A CNP for this QP arrived",
-                            MakeTracesAccessor(&Traces::cnpReceived),
+                            MakeTracesAccessor(&Traces::cnpReceived, Traces::CNP_RECEIVED),
                             "ns3::TracedCallback::Void");
     return tid;
 }
@@ -248,7 +248,6 @@ RoceQueuePair::GetTraces()
     if (!m_traces)
     {
         m_traces.reset(new Traces);
-        m_traced = true;
         // what the DCQCN traces report as the old value next: the state's values now (every
         // change of the state is followed by ReportRates, so these are the last it saw)
         m_traces->reportedRc = m_rl.Rc();
@@ -258,11 +257,27 @@ RoceQueuePair::GetTraces()
     return *m_traces;
 }
 
+RoceQueuePair::Traces&
+RoceQueuePair::Connecting(uint16_t bit)
+{
+    Traces& t = GetTraces();
+    if ((bit & Traces::DCQCN) && !(m_traced & Traces::DCQCN))
+    {
+        // ReportRates skipped while no DCQCN trace was connected: the values it would have
+        // reported last are the state's now (every change of the state is followed by it)
+        t.reportedRc = m_rl.Rc();
+        t.reportedRt = m_rl.Rt();
+        t.reportedAlpha = m_rl.Alpha();
+    }
+    m_traced |= bit;
+    return t;
+}
+
 template <typename SOURCE>
 Ptr<const TraceSourceAccessor>
-RoceQueuePair::MakeTracesAccessor(SOURCE Traces::*member)
+RoceQueuePair::MakeTracesAccessor(SOURCE Traces::*member, uint16_t bit)
 {
-    // MakeTraceSourceAccessor's accessor, through GetTraces()
+    // MakeTraceSourceAccessor's accessor, through Connecting()
     struct Accessor : public TraceSourceAccessor
     {
         bool ConnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
@@ -272,7 +287,7 @@ RoceQueuePair::MakeTracesAccessor(SOURCE Traces::*member)
             {
                 return false;
             }
-            (qp->GetTraces().*m_member).ConnectWithoutContext(cb);
+            (qp->Connecting(m_bit).*m_member).ConnectWithoutContext(cb);
             return true;
         }
 
@@ -283,7 +298,7 @@ RoceQueuePair::MakeTracesAccessor(SOURCE Traces::*member)
             {
                 return false;
             }
-            (qp->GetTraces().*m_member).Connect(cb, context);
+            (qp->Connecting(m_bit).*m_member).Connect(cb, context);
             return true;
         }
 
@@ -316,10 +331,12 @@ RoceQueuePair::MakeTracesAccessor(SOURCE Traces::*member)
         }
 
         SOURCE Traces::*m_member;
+        uint16_t m_bit;
     };
 
     Ptr<Accessor> accessor = Create<Accessor>();
     accessor->m_member = member;
+    accessor->m_bit = bit;
     return accessor;
 }
 
@@ -354,6 +371,8 @@ RoceQueuePair::DrawJitterNs()
 RoceQueuePair::~RoceQueuePair()
 {
     NS_LOG_FUNCTION(this);
+    ClearCompletionHandler();
+    ClearReceiveHandler();
     s_live--;
 }
 
@@ -409,8 +428,7 @@ RoceQueuePair::AssignStreams(int64_t stream)
 void
 RoceQueuePair::Setup(RoceNic* nic,
                      uint32_t qpn,
-                     const feroce_rp_params* rp,
-                     const feroce_rp_fixed_params* rpFixed,
+                     const QpRateLimiter::Model* rp,
                      const feroce_np_params* np)
 {
     m_nic = nic;
@@ -424,7 +442,7 @@ RoceQueuePair::Setup(RoceNic* nic,
     m_nextPsn = m_sentEnd = m_unackedPsn = m_postPsn = m_initialPsn;
     m_rnrUntil = Time(0);
     int64_t now = FeroceSim::Now().GetNanoSeconds();
-    m_rl.Init(rp, rpFixed, now);
+    m_rl.Init(rp, now);
     m_nextSendNs = double(now);
     if (m_traces)
     {
@@ -562,13 +580,73 @@ RoceQueuePair::SetError()
 void
 RoceQueuePair::SetCompletionCallback(CompletionCallback cb)
 {
-    m_completionCb = cb;
+    ClearCompletionHandler();
+    if (!cb.IsNull())
+    {
+        SetCompletionHandler(&CallCompletionCallback, new CompletionCallback(cb), 0);
+    }
 }
 
 void
 RoceQueuePair::SetReceiveCallback(ReceiveCallback cb)
 {
-    m_receiveCb = cb;
+    ClearReceiveHandler();
+    if (!cb.IsNull())
+    {
+        SetReceiveHandler(&CallReceiveCallback, new ReceiveCallback(cb), 0);
+    }
+}
+
+void
+RoceQueuePair::SetCompletionHandler(CompletionHandler fn, void* context, uint32_t index)
+{
+    ClearCompletionHandler();
+    m_completionFn = fn;
+    m_completionContext = context;
+    m_completionIndex = index;
+}
+
+void
+RoceQueuePair::SetReceiveHandler(ReceiveHandler fn, void* context, uint32_t index)
+{
+    ClearReceiveHandler();
+    m_receiveFn = fn;
+    m_receiveContext = context;
+    m_receiveIndex = index;
+}
+
+void
+RoceQueuePair::CallCompletionCallback(void* cb, uint32_t, const RoceCompletion& c)
+{
+    (*static_cast<CompletionCallback*>(cb))(c);
+}
+
+void
+RoceQueuePair::CallReceiveCallback(void* cb, uint32_t, const RoceReceive& r)
+{
+    (*static_cast<ReceiveCallback*>(cb))(r);
+}
+
+void
+RoceQueuePair::ClearCompletionHandler()
+{
+    if (m_completionFn == &CallCompletionCallback)
+    {
+        delete static_cast<CompletionCallback*>(m_completionContext);
+    }
+    m_completionFn = nullptr;
+    m_completionContext = nullptr;
+}
+
+void
+RoceQueuePair::ClearReceiveHandler()
+{
+    if (m_receiveFn == &CallReceiveCallback)
+    {
+        delete static_cast<ReceiveCallback*>(m_receiveContext);
+    }
+    m_receiveFn = nullptr;
+    m_receiveContext = nullptr;
 }
 
 uint32_t

@@ -76,7 +76,7 @@ class RoceQueuePair : public Object
     static void operator delete(void* p, std::size_t size);
 
     /// QP state, as ibv_qp_state names them (only those feroce uses).
-    enum State
+    enum State : uint8_t
     {
         RESET, ///< created, not connected
         RTS,   ///< connected: sends and receives
@@ -110,8 +110,21 @@ class RoceQueuePair : public Object
 
     typedef Callback<void, const RoceCompletion&> CompletionCallback;
     typedef Callback<void, const RoceReceive&> ReceiveCallback;
+    /// The completions' (or receptions') consumer; replaces a handler set before.
     void SetCompletionCallback(CompletionCallback cb);
     void SetReceiveCallback(ReceiveCallback cb);
+
+    /// A plain function called as fn(context, index, completion or reception).
+    typedef void (*CompletionHandler)(void* context, uint32_t index, const RoceCompletion& c);
+    typedef void (*ReceiveHandler)(void* context, uint32_t index, const RoceReceive& r);
+    /**
+     * The consumer as a plain function, its context and an index, kept in the queue pair's own
+     * lines: for applications that own many queue pairs (a Callback's implementation and bound
+     * arguments are two or three more cache lines per call, each cold when 10^5 queue pairs
+     * are visited in turn).  Replaces the callback set before; fn null: none.
+     */
+    void SetCompletionHandler(CompletionHandler fn, void* context, uint32_t index);
+    void SetReceiveHandler(ReceiveHandler fn, void* context, uint32_t index);
 
     uint32_t GetQpn() const;
     uint32_t GetInitialPsn() const;
@@ -225,8 +238,7 @@ class RoceQueuePair : public Object
     // used by the NIC
     void Setup(RoceNic* nic,
                uint32_t qpn,
-               const feroce_rp_params* rp,
-               const feroce_rp_fixed_params* rpFixed,
+               const QpRateLimiter::Model* rp,
                const feroce_np_params* np);
     /// When the next data packet may go: now (the current time) or later; Time::Max() if none is
     /// ready.
@@ -262,6 +274,22 @@ class RoceQueuePair : public Object
     /// connection to any of them: a queue pair nobody traces carries a null pointer instead.
     struct Traces
     {
+        /// m_traced's bits: the sources connected at least once (the others fire nothing)
+        enum Source : uint16_t
+        {
+            COMPLETION = 1,
+            RATE = 2,
+            TARGET_RATE = 4,
+            ALPHA = 8,
+            ERROR = 16,
+            RETRANSMIT = 32,
+            TIMEOUT = 64,
+            NAK = 128,
+            CNP_SENT = 256,
+            CNP_RECEIVED = 512,
+            DCQCN = RATE | TARGET_RATE | ALPHA, ///< what ReportRates fires
+        };
+
         double reportedRc{0};
         double reportedRt{0};
         double reportedAlpha{0};
@@ -279,9 +307,18 @@ class RoceQueuePair : public Object
 
     /// The trace sources, made now if they were not.
     Traces& GetTraces();
-    /// A TypeId trace source for one of Traces' members (it makes them at the first connection).
+    /// The source `bit` (Traces::Source) is being connected: the traces made, the bit set.
+    Traces& Connecting(uint16_t bit);
+    /// A TypeId trace source for one of Traces' members, `bit` its Traces::Source (it makes
+    /// them at the first connection).
     template <typename SOURCE>
-    static Ptr<const TraceSourceAccessor> MakeTracesAccessor(SOURCE Traces::*member);
+    static Ptr<const TraceSourceAccessor> MakeTracesAccessor(SOURCE Traces::*member, uint16_t bit);
+    /// SetCompletionCallback's and SetReceiveCallback's handlers: context is an owned Callback.
+    static void CallCompletionCallback(void* cb, uint32_t, const RoceCompletion& c);
+    static void CallReceiveCallback(void* cb, uint32_t, const RoceReceive& r);
+    /// Forget the handlers (and delete an owned Callback).
+    void ClearCompletionHandler();
+    void ClearReceiveHandler();
 
     /// The fields of the frames this connection sends that are its own; the others are those
     /// of RoceHeader(FEROCE_OP_SEND_ONLY).
@@ -311,7 +348,9 @@ class RoceQueuePair : public Object
     uint8_t m_priority;              // (an attribute, as those below)
     bool m_retransmitPending{false}; ///< m_retransmitEvent is scheduled and has not run
     bool m_jitterDrawn{false};       ///< this expiry's AckTimeoutJitter was added to the deadline
-    bool m_traced{false};            ///< m_traces exists (checked here, where both sides look)
+    uint16_t m_traced{0};            ///< Traces::Source bits (checked here, where both sides look)
+    uint8_t m_rnrRetries{0};         ///< RNR NAKs without progress (at most RnrRetry + 1)
+    uint32_t m_completionIndex{0};   ///< (the completion handler's, in the line all visits read)
     FeroceRing<SendEntry> m_sq;
     FeroceRing<Retiring> m_retiring; ///< acknowledged, completing after CompletionLatency
     uint32_t m_sendIdx{0};           ///< entry of the next packet to send
@@ -339,10 +378,11 @@ class RoceQueuePair : public Object
     uint32_t m_ePsn{0};
     uint32_t m_msn{0};
     uint32_t m_unackedReceived{0}; ///< packets accepted since the last ACK
-    // DCQCN reaction point: 200 bytes, from a line boundary (3 lines for its state, not 4)
+    // DCQCN reaction point: 192 bytes, from a line boundary (3 lines)
     alignas(FeroceArena::kLine) QpRateLimiter m_rl; ///< double precision or fixed point
     std::unique_ptr<Traces> m_traces;
-    CompletionCallback m_completionCb;
+    CompletionHandler m_completionFn{nullptr};
+    void* m_completionContext{nullptr}; ///< an owned Callback if m_completionFn is the Callback's
     // the requester's counters first, the responder's last, in the lines of their other fields
     Counters m_counters;
     // responder: what a data packet received and its ACK and CNP touch
@@ -353,7 +393,9 @@ class RoceQueuePair : public Object
     uint32_t m_ackInterval;
     const feroce_np_params* m_np{nullptr};
     feroce_np_state m_npState;
-    ReceiveCallback m_receiveCb;
+    ReceiveHandler m_receiveFn{nullptr};
+    void* m_receiveContext{nullptr}; ///< an owned Callback if m_receiveFn is the Callback's
+    uint32_t m_receiveIndex{0};
     FeroceRing<uint64_t> m_rq;
     uint64_t m_sendRecvId{0};
 
@@ -362,7 +404,7 @@ class RoceQueuePair : public Object
     uint32_t m_initialPsn;
     uint32_t m_retryCount;
     uint32_t m_rnrRetry;
-    uint32_t m_rnrRetries{0};
+    uint32_t m_jitterSeed{0}; ///< (AckTimeoutJitter's stream: see below)
     uint8_t m_dscp;
     Time m_ackTimeoutJitter;
     EventId m_retransmitEvent;
@@ -371,7 +413,6 @@ class RoceQueuePair : public Object
     // AckTimeoutJitter's random stream is chosen when the QP is created (an automatic number,
     // as a UniformRandomVariable takes it) or by AssignStreams, with the seed and run of that
     // moment; its generator is built at the first draw, so a QP without jitter allocates none
-    uint32_t m_jitterSeed{0};
     uint64_t m_jitterStream{0}; ///< RngStream number: automatic (< 2^63) or 2^63 + assigned
     uint64_t m_jitterRun{0};
     std::unique_ptr<RngStream> m_jitterRng;

@@ -145,8 +145,7 @@ RoceReceiverApp::AddQueuePair(Ptr<RoceQueuePair> qp)
     std::size_t index = m_qps.size();
     m_qps.push_back(qp);
     m_bytes.push_back(0);
-    // a bound free function: Callback::Bind needs ns-3.36
-    qp->SetReceiveCallback(MakeBoundCallback(&RoceReceiverApp::ReceivedOn, this, index));
+    qp->SetReceiveHandler(&RoceReceiverApp::ReceivedOn, this, uint32_t(index));
 }
 
 void
@@ -154,7 +153,7 @@ RoceReceiverApp::ReplaceQueuePair(std::size_t i, Ptr<RoceQueuePair> qp)
 {
     NS_ABORT_MSG_IF(i >= m_qps.size() || !qp, "RoceReceiverApp: ReplaceQueuePair(" << i << ")");
     m_qps[i] = qp;
-    qp->SetReceiveCallback(MakeBoundCallback(&RoceReceiverApp::ReceivedOn, this, i));
+    qp->SetReceiveHandler(&RoceReceiverApp::ReceivedOn, this, uint32_t(i));
     if (m_postRate == 0)
     {
         while (qp->GetReceiveQueueLength() < m_receiveBuffers)
@@ -614,9 +613,9 @@ RoceReceiverApp::StopApplication()
 }
 
 void
-RoceReceiverApp::ReceivedOn(RoceReceiverApp* app, std::size_t index, const RoceReceive& r)
+RoceReceiverApp::ReceivedOn(void* app, uint32_t index, const RoceReceive& r)
 {
-    app->Received(index, r);
+    static_cast<RoceReceiverApp*>(app)->Received(index, r);
 }
 
 void

@@ -122,7 +122,8 @@ class RoceReceiverApp : public Application
     /// PostRate: one more buffer on each queue pair that has room.
     void PostTick();
     void SchedulePost();
-    static void ReceivedOn(RoceReceiverApp* app, std::size_t index, const RoceReceive& r);
+    /// The queue pairs' receive handler (app: this, index: the queue pair's).
+    static void ReceivedOn(void* app, uint32_t index, const RoceReceive& r);
     /// A fragment of event arrived whole (empty: the board lost it).
     void Fragment(uint64_t event, bool empty);
     /// An event left (built or closed incomplete): its slot is free for a credit.

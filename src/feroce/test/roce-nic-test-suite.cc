@@ -876,9 +876,10 @@ class RoceDeterminismTestCase : public TestCase
 /**
  * \ingroup feroce
  * The queue pair's trace sources are made at the first connection: a Rate trace connected in
- * the middle of a run reports, as its first old value, the rate the QP had then, and every
- * later old value is the previous new one; CnpReceived fires for the CNPs after the connection
- * only, and nothing after a disconnection; Config::Connect reaches them with their context.
+ * the middle of a run (after another source made them) reports, as its first old value, the
+ * rate the QP had then, and every later old value is the previous new one; CnpReceived fires
+ * for the CNPs after the connection only, and nothing after a disconnection; Config::Connect
+ * reaches them with their context.
  * The queue pair itself is cache-line aligned.
  */
 class RoceLazyTraceTestCase : public TestCase
@@ -903,6 +904,18 @@ class RoceLazyTraceTestCase : public TestCase
     void CnpWithContext(std::string context)
     {
         m_contexts.push_back(context);
+    }
+
+    void Completion(const RoceCompletion&, Time)
+    {
+    }
+
+    /// Another source first: the traces exist before the CNP at 10 us, the DCQCN ones not
+    /// connected (their values are not reported until Connect).
+    void ConnectEarly(Ptr<RoceQueuePair> qp)
+    {
+        qp->TraceConnectWithoutContext("Completion",
+                                       MakeCallback(&RoceLazyTraceTestCase::Completion, this));
     }
 
     void Connect(Ptr<RoceQueuePair> qp)
@@ -937,6 +950,7 @@ class RoceLazyTraceTestCase : public TestCase
         {
             Simulator::Schedule(MicroSeconds(us), &RoceQueuePair::ReceiveCnp, p.qa);
         }
+        Simulator::Schedule(MicroSeconds(5), &RoceLazyTraceTestCase::ConnectEarly, this, p.qa);
         Simulator::Schedule(MicroSeconds(30), &RoceLazyTraceTestCase::Connect, this, p.qa);
         Simulator::Schedule(MicroSeconds(150), &RoceLazyTraceTestCase::Disconnect, this, p.qa);
         Simulator::Stop(MicroSeconds(300));
@@ -961,6 +975,100 @@ class RoceLazyTraceTestCase : public TestCase
     uint32_t m_cnps{0};
     uint32_t m_node{0};
     std::vector<std::string> m_contexts;
+};
+
+/**
+ * \ingroup feroce
+ * A queue pair's plain handlers: completions and receptions reach the function with the
+ * context and index given; a Callback set later replaces the handler, a null one leaves none.
+ */
+class RoceHandlerTestCase : public TestCase
+{
+  public:
+    RoceHandlerTestCase()
+        : TestCase("QP completion and receive handlers: context, index, replaced by a callback")
+    {
+    }
+
+  private:
+    struct Seen
+    {
+        uint32_t index{0};
+        uint32_t calls{0};
+        uint64_t bytes{0};
+    };
+
+    static void OnCompletion(void* context, uint32_t index, const RoceCompletion& c)
+    {
+        auto seen = static_cast<Seen*>(context);
+        seen->index = index;
+        seen->calls++;
+        seen->bytes += c.length;
+    }
+
+    static void OnReceive(void* context, uint32_t index, const RoceReceive& r)
+    {
+        auto seen = static_cast<Seen*>(context);
+        seen->index = index;
+        seen->calls++;
+        seen->bytes += r.bytes;
+    }
+
+    void Late(const RoceCompletion& c)
+    {
+        m_late += c.length;
+    }
+
+    static void Post(Ptr<RoceQueuePair> qp, uint64_t id)
+    {
+        RoceWorkRequest wr;
+        wr.id = id;
+        wr.length = 3000; // three packets of the default Pmtu (1024)
+        qp->PostSend(wr);
+    }
+
+    void Replace(Ptr<RoceQueuePair> qa, Ptr<RoceQueuePair> qb)
+    {
+        qa->SetCompletionCallback(MakeCallback(&RoceHandlerTestCase::Late, this));
+        qb->SetReceiveHandler(nullptr, nullptr, 0);
+    }
+
+    void DoRun() override
+    {
+        RoceHelper helper;
+        NodeContainer nodes;
+        nodes.Create(2);
+        NetDeviceContainer devs = helper.InstallLink(nodes.Get(0), nodes.Get(1));
+        auto qps = helper.ConnectQueuePairs(DynamicCast<RoceNic>(devs.Get(0)),
+                                            DynamicCast<RoceNic>(devs.Get(1)));
+        qps.first->SetCompletionHandler(&OnCompletion, &m_completions, 7);
+        qps.second->SetReceiveHandler(&OnReceive, &m_receptions, 9);
+        Simulator::Schedule(MicroSeconds(1), &Post, qps.first, 1);
+        Simulator::Schedule(MicroSeconds(1), &Post, qps.first, 2);
+        Simulator::Schedule(MicroSeconds(100),
+                            &RoceHandlerTestCase::Replace,
+                            this,
+                            qps.first,
+                            qps.second);
+        Simulator::Schedule(MicroSeconds(101), &Post, qps.first, 3);
+        Simulator::Stop(MicroSeconds(300));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_completions.calls, 2, "two completions before the callback");
+        NS_TEST_EXPECT_MSG_EQ(m_completions.index, 7, "with the index given");
+        NS_TEST_EXPECT_MSG_EQ(m_completions.bytes, 6000, "of both requests");
+        NS_TEST_EXPECT_MSG_EQ(m_late, 3000, "the third request's completion: the callback's");
+        NS_TEST_EXPECT_MSG_EQ(m_receptions.calls, 6, "a reception per packet, two messages");
+        NS_TEST_EXPECT_MSG_EQ(m_receptions.index, 9, "with the index given");
+        NS_TEST_EXPECT_MSG_EQ(m_receptions.bytes, 6000, "none after the null handler");
+        NS_TEST_EXPECT_MSG_EQ(qps.second->GetCounters().payloadBytesDelivered,
+                              9000,
+                              "the third message delivered all the same");
+        Simulator::Destroy();
+    }
+
+    Seen m_completions;
+    Seen m_receptions;
+    uint64_t m_late{0};
 };
 
 /**
@@ -1007,6 +1115,7 @@ class RoceNicTestSuite : public TestSuite
         AddTestCase(new RoceNotificationPointTestCase(Time(0), 10));
         AddTestCase(new RoceDeterminismTestCase);
         AddTestCase(new RoceLazyTraceTestCase);
+        AddTestCase(new RoceHandlerTestCase);
     }
 };
 
