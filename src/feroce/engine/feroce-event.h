@@ -45,17 +45,19 @@ struct FeroceEvent
  *
  * Only a lane's first pending event waits in the event list's heap; the
  * others wait behind it, each with the time, uid and context it was given
- * when scheduled (FeroceSim::ScheduleInLane).  A lane is in (time, uid)
- * order, so its first event is its earliest, and events leave in exactly the
- * order they would as separate events; taking the first puts the next one
- * in its place in the heap (one sift instead of a pop and a push).
+ * when scheduled (FeroceSim::ScheduleInLane), kept in the event before it.  A lane is in (time,
+ * uid) order, so its first event is its earliest, and events leave in exactly the order they would
+ * as separate events; taking the first puts the next one in its place in the heap (one sift instead
+ * of a pop and a push).
  */
 struct FeroceLaneEvent : FeroceEvent
 {
     FeroceLaneEvent* laneNext; ///< the next event of its lane (the owner's free list after)
-    uint64_t ts;               ///< when it is due
-    uint32_t uid;              ///< its uid, given when it was scheduled
-    uint32_t context;
+    // the next event's key, kept here: taking this event (whose memory it then runs with)
+    // puts the next one in the heap without reading the next one's memory
+    uint64_t nextTs;
+    uint32_t nextUid;
+    uint32_t nextContext;
 };
 
 /**

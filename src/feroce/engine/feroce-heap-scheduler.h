@@ -93,13 +93,15 @@ class FeroceHeapScheduler final : public Scheduler
     void PushInLane(const Event& ev, FeroceLaneEvent* event, FeroceLane& lane)
     {
         event->laneNext = nullptr;
-        event->ts = ev.key.m_ts;
-        event->uid = ev.key.m_uid;
-        event->context = ev.key.m_context;
         if (lane.tail && lane.list == m_serial && lane.ts <= ev.key.m_ts &&
             (lane.ts > m_lastTs || (lane.ts == m_lastTs && lane.uid > m_lastUid)))
         {
-            lane.tail->laneNext = event; // the tail has not run: the lane is in the list
+            // the tail has not run: the lane is in the list
+            FeroceLaneEvent* tail = lane.tail;
+            tail->laneNext = event;
+            tail->nextTs = ev.key.m_ts;
+            tail->nextUid = ev.key.m_uid;
+            tail->nextContext = ev.key.m_context;
         }
         else
         {
@@ -120,9 +122,9 @@ class FeroceHeapScheduler final : public Scheduler
         if (m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front())))
         {
             next = m_near.Front();
-            if (FeroceLaneEvent* after = LaneNext(next.impl))
+            if (FeroceLaneEvent* lane = LaneOf(next.impl); lane && lane->laneNext)
             {
-                m_near.ReplaceFront(LaneFirst(after));
+                m_near.ReplaceFront(LaneNext(lane));
             }
             else
             {
@@ -132,9 +134,9 @@ class FeroceHeapScheduler final : public Scheduler
         else
         {
             next = m_far.front();
-            if (FeroceLaneEvent* after = LaneNext(next.impl))
+            if (FeroceLaneEvent* lane = LaneOf(next.impl); lane && lane->laneNext)
             {
-                SiftDown(m_far, LaneFirst(after));
+                SiftDown(m_far, LaneNext(lane));
             }
             else
             {
@@ -178,21 +180,21 @@ class FeroceHeapScheduler final : public Scheduler
         return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(event) | 3);
     }
 
-    /// The next event of the lane whose first event this entry is; null if none or no lane.
-    static FeroceLaneEvent* LaneNext(EventImpl* impl)
+    /// The lane's first event this entry is; null if the entry is no lane's.
+    static FeroceLaneEvent* LaneOf(EventImpl* impl)
     {
         uintptr_t p = reinterpret_cast<uintptr_t>(impl);
-        return (p & 3) == 3 ? reinterpret_cast<FeroceLaneEvent*>(p - 3)->laneNext : nullptr;
+        return (p & 3) == 3 ? reinterpret_cast<FeroceLaneEvent*>(p - 3) : nullptr;
     }
 
-    /// A lane's event as the heap entry of its lane's first.
-    static Event LaneFirst(FeroceLaneEvent* event)
+    /// The heap entry of the event behind a lane's first, which becomes the first.
+    static Event LaneNext(const FeroceLaneEvent* first)
     {
         Event ev;
-        ev.impl = LaneEntry(event);
-        ev.key.m_ts = event->ts;
-        ev.key.m_uid = event->uid;
-        ev.key.m_context = event->context;
+        ev.impl = LaneEntry(first->laneNext);
+        ev.key.m_ts = first->nextTs;
+        ev.key.m_uid = first->nextUid;
+        ev.key.m_context = first->nextContext;
         return ev;
     }
 
