@@ -235,6 +235,25 @@ FeroceHeapScheduler::Remove(const Event& ev)
 }
 
 void
+FeroceHeapScheduler::PopLaneFirst(bool fromNear, Event& next)
+{
+    FeroceLaneEvent* first = LaneOf(next.impl);
+    if (!first->laneNext)
+    {
+        fromNear ? m_near.PopFront() : HeapPopTop(m_far);
+    }
+    else if (fromNear)
+    {
+        m_near.ReplaceFront(LaneNext(first));
+    }
+    else
+    {
+        SiftDown(m_far, LaneNext(first));
+    }
+    next.impl = Untagged(next.impl);
+}
+
+void
 FeroceHeapScheduler::DropRemovedTops()
 {
     // every removed entry is in a heap, due at or after the next event: the next event is a

@@ -87,11 +87,17 @@ class FeroceHeapScheduler final : public Scheduler
     /**
      * Insert a lane's event (ev.impl: the event tagged as FeroceSimulatorImpl
      * tags a FeroceEvent): behind the lane's last event if that one is still
-     * pending and not due later, else as the first of a new lane.  Removing
-     * it (Remove) is not supported.
+     * pending and not due later, else as the first of a new lane; while the
+     * near events are sorted (few), as an event of its own.  Removing it
+     * (Remove) is not supported.
      */
     void PushInLane(const Event& ev, FeroceLaneEvent* event, FeroceLane& lane)
     {
+        if (m_near.sorted)
+        {
+            Push(ev); // few pending: a sorted insertion costs less than a lane
+            return;
+        }
         event->laneNext = nullptr;
         if (lane.tail && lane.list == m_serial && lane.ts <= ev.key.m_ts &&
             (lane.ts > m_lastTs || (lane.ts == m_lastTs && lane.uid > m_lastUid)))
@@ -118,32 +124,20 @@ class FeroceHeapScheduler final : public Scheduler
     /// RemoveNext, without a virtual call (FeroceSimulatorImpl); not empty.
     Event Pop()
     {
-        Event next;
-        if (m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front())))
+        bool fromNear = m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front()));
+        Event next = fromNear ? m_near.Front() : m_far.front();
+        if (LaneOf(next.impl))
         {
-            next = m_near.Front();
-            if (FeroceLaneEvent* lane = LaneOf(next.impl); lane && lane->laneNext)
-            {
-                m_near.ReplaceFront(LaneNext(lane));
-            }
-            else
-            {
-                m_near.PopFront();
-            }
+            PopLaneFirst(fromNear, next); // out of line: Pop stays small enough to inline
+        }
+        else if (fromNear)
+        {
+            m_near.PopFront();
         }
         else
         {
-            next = m_far.front();
-            if (FeroceLaneEvent* lane = LaneOf(next.impl); lane && lane->laneNext)
-            {
-                SiftDown(m_far, LaneNext(lane));
-            }
-            else
-            {
-                HeapPopTop(m_far);
-            }
+            HeapPopTop(m_far);
         }
-        next.impl = Untagged(next.impl);
         m_lastTs = next.key.m_ts;
         m_lastUid = next.key.m_uid;
         if (!m_removed.empty())
@@ -291,6 +285,9 @@ class FeroceHeapScheduler final : public Scheduler
 
     void SetNearHorizon(Time horizon);
     Time GetNearHorizon() const;
+    /// Take a lane's first event (next, from the near events or the far heap): the lane's next
+    /// takes its place; next.impl becomes the event's FeroceEvent tag.
+    void PopLaneFirst(bool fromNear, Event& next);
     /// Drop the removed entries while the next event is one of them.
     void DropRemovedTops();
 
