@@ -20,6 +20,7 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceHeapScheduler);
 namespace
 {
 const std::size_t kArity = 4;
+uint32_t g_lists = 0; ///< event lists made so far (each one's serial number)
 } // namespace
 
 TypeId
@@ -43,6 +44,7 @@ FeroceHeapScheduler::GetTypeId()
 
 FeroceHeapScheduler::FeroceHeapScheduler()
     : m_lastTs(0),
+      m_serial(++g_lists),
       m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep()))
 {
     NS_LOG_FUNCTION(this);
@@ -91,11 +93,16 @@ FeroceHeapScheduler::HeapPopTop(Heap& heap)
     // sift the last entry down from the root
     Event last = heap.back();
     heap.pop_back();
-    std::size_t n = heap.size();
-    if (n == 0)
+    if (!heap.empty())
     {
-        return;
+        SiftDown(heap, last);
     }
+}
+
+void
+FeroceHeapScheduler::SiftDown(Heap& heap, Event last)
+{
+    std::size_t n = heap.size();
     std::size_t i = 0;
     for (;;)
     {
@@ -143,18 +150,8 @@ FeroceHeapScheduler::Near::PushSlow(const Event& ev)
 }
 
 void
-FeroceHeapScheduler::Near::SortIfFew(std::unordered_set<uint32_t>& removed)
+FeroceHeapScheduler::Near::Sort()
 {
-    if (v.size() >= kSortedMin)
-    {
-        return;
-    }
-    if (!removed.empty())
-    {
-        // a removed entry still in the heap is dropped now; its uid is forgotten
-        auto gone = [&removed](const Event& e) { return removed.erase(e.key.m_uid) > 0; };
-        v.erase(std::remove_if(v.begin(), v.end(), gone), v.end());
-    }
     std::sort(v.begin(), v.end(), Before);
     sorted = true;
 }
@@ -194,11 +191,11 @@ Scheduler::Event
 FeroceHeapScheduler::PeekNext() const
 {
     NS_ASSERT(!IsEmpty());
-    if (m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front())))
-    {
-        return m_near.Front();
-    }
-    return m_far.front();
+    Event next = m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front()))
+                     ? m_near.Front()
+                     : m_far.front();
+    next.impl = Untagged(next.impl);
+    return next;
 }
 
 Scheduler::Event
@@ -221,7 +218,7 @@ FeroceHeapScheduler::Remove(const Event& ev)
     }
     else if (!m_near.Empty() && m_near.Front().key.m_uid == ev.key.m_uid)
     {
-        m_near.PopFront(m_removed);
+        m_near.PopFront();
         DropRemovedTops();
         return;
     }
@@ -232,32 +229,54 @@ FeroceHeapScheduler::Remove(const Event& ev)
         DropRemovedTops();
         return;
     }
-    if (m_removed.empty())
+    // not a front: the next event is earlier, so the invariant of m_removed holds
+    m_removed.push_back({ev.key.m_ts, ev.key.m_uid});
+    std::push_heap(m_removed.begin(), m_removed.end(), Later);
+}
+
+void
+FeroceHeapScheduler::PopLaneFirst(bool fromNear, Event& next)
+{
+    FeroceLaneEvent* first = LaneOf(next.impl);
+    if (!first->laneNext)
     {
-        m_removedFrom = UINT64_MAX;
+        fromNear ? m_near.PopFront() : HeapPopTop(m_far);
     }
-    m_removed.insert(ev.key.m_uid);
-    m_removedFrom = std::min(m_removedFrom, ev.key.m_ts);
+    else if (fromNear)
+    {
+        m_near.ReplaceFront(LaneNext(first));
+    }
+    else
+    {
+        SiftDown(m_far, LaneNext(first));
+    }
+    next.impl = Untagged(next.impl);
 }
 
 void
 FeroceHeapScheduler::DropRemovedTops()
 {
-    if (m_removed.empty())
+    // every removed entry is in a heap, due at or after the next event: the next event is a
+    // removed one only if it is the earliest removed key
+    while (!m_removed.empty())
     {
-        return; // nearly always: most removals are of the next event
-    }
-    // a sorted near front is never a removed event (those are taken out at once)
-    while (!m_near.sorted && !m_removed.empty() && !m_near.Empty() &&
-           m_near.Front().key.m_ts >= m_removedFrom &&
-           m_removed.erase(m_near.Front().key.m_uid) > 0)
-    {
-        m_near.PopFront(m_removed);
-    }
-    while (!m_removed.empty() && !m_far.empty() && m_far.front().key.m_ts >= m_removedFrom &&
-           m_removed.erase(m_far.front().key.m_uid) > 0)
-    {
-        HeapPopTop(m_far);
+        bool fromNear = m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front()));
+        const Event& next = fromNear ? m_near.Front() : m_far.front();
+        const RemovedKey& first = m_removed.front();
+        if (next.key.m_ts != first.ts || next.key.m_uid != first.uid)
+        {
+            return;
+        }
+        std::pop_heap(m_removed.begin(), m_removed.end(), Later);
+        m_removed.pop_back();
+        if (fromNear)
+        {
+            m_near.PopFront();
+        }
+        else
+        {
+            HeapPopTop(m_far);
+        }
     }
 }
 

@@ -114,6 +114,27 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         return Insert(delayStep, context, Tag(event));
     }
 
+    /// Schedule a lane's FeroceEvent from the simulation's thread (FeroceLane: the same uid, time
+    /// and context as InsertEvent; with another scheduler, an event of its own).
+    void InsertLaneEvent(uint64_t delayStep,
+                         uint32_t context,
+                         FeroceLaneEvent* event,
+                         FeroceLane& lane)
+    {
+        if (!m_heap)
+        {
+            InsertEvent(delayStep, context, event);
+            return;
+        }
+        Scheduler::Event ev;
+        ev.impl = Tag(event);
+        ev.key.m_ts = m_currentTs + delayStep;
+        ev.key.m_context = context;
+        ev.key.m_uid = m_uid++;
+        m_unscheduledEvents++;
+        m_heap->PushInLane(ev, event, lane);
+    }
+
     /// Remove a pending FeroceEvent (not yet run), scheduled at ts with this uid and context.
     void RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event);
 

@@ -27,13 +27,13 @@ namespace
 bool g_anyLinkDown = false;
 } // namespace
 
-/// A frame's arrival at the far end, from a free list (frames in flight are few).
-struct FeroceChannelArrival : FeroceEvent
+/// A frame's arrival at the far end, from a free list (frames in flight are few); in its
+/// direction's lane while pending (laneNext), in the free list after.
+struct FeroceChannelArrival : FeroceLaneEvent
 {
     FeroceNetDevice* device;
-    FeroceFrame* frame;         ///< a reference, held until it arrives
-    FeroceChannelArrival* next; ///< in the free list
-    uint32_t epoch;             ///< the channel's epoch when the frame started
+    FeroceFrame* frame; ///< a reference, held until it arrives
+    uint32_t epoch;     ///< the channel's epoch when the frame started
     static FeroceChannelArrival* s_free;
 
     static FeroceChannelArrival* Make(FeroceNetDevice* device,
@@ -43,7 +43,7 @@ struct FeroceChannelArrival : FeroceEvent
         FeroceChannelArrival* a = s_free;
         if (a)
         {
-            s_free = a->next;
+            s_free = static_cast<FeroceChannelArrival*>(a->laneNext);
         }
         else
         {
@@ -62,7 +62,7 @@ struct FeroceChannelArrival : FeroceEvent
     Ptr<FeroceFrame> Release()
     {
         Ptr<FeroceFrame> f(frame, false);
-        next = s_free;
+        laneNext = s_free;
         s_free = this;
         return f;
     }
@@ -130,18 +130,20 @@ FeroceChannel::Attach(Ptr<FeroceNetDevice> device)
 void
 FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime)
 {
-    FeroceNetDevice* peer = PeekPointer(m_end[0]) == src   ? PeekPointer(m_end[1])
-                            : PeekPointer(m_end[1]) == src ? PeekPointer(m_end[0])
-                                                           : nullptr;
-    if (!peer)
+    std::size_t to = PeekPointer(m_end[0]) == src ? 1 : 0;
+    FeroceNetDevice* peer = PeekPointer(m_end[to]);
+    if (!peer || (to == 0 && PeekPointer(m_end[1]) != src))
     {
         return; // an unconnected end: the frame goes nowhere
     }
     // a frame started while the link is down is lost when it arrives (Arrives);
-    // the devices outlive the simulation's events: no reference counted per frame
-    FeroceSim::ScheduleWithContext(peer->GetNodeId(),
-                                   txTime + m_delay,
-                                   FeroceChannelArrival::Make(peer, std::move(frame), m_epoch));
+    // the devices outlive the simulation's events: no reference counted per frame.
+    // A direction's frames arrive in the order sent (one serializes after the other over the
+    // same delay): one lane each
+    FeroceSim::ScheduleInLane(peer->GetNodeId(),
+                              txTime + m_delay,
+                              FeroceChannelArrival::Make(peer, std::move(frame), m_epoch),
+                              m_lane[to]);
 }
 
 bool

@@ -10,6 +10,7 @@
 #include "feroce-frame.h"
 
 #include "ns3/channel.h"
+#include "ns3/feroce-event.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
@@ -78,6 +79,7 @@ class FeroceChannel : public Channel
 
     Time m_delay;
     Ptr<FeroceNetDevice> m_end[2];
+    FeroceLane m_lane[2]; ///< the arrivals at each end (as m_end)
     bool m_up{true};
     uint32_t m_epoch{0}; ///< changes of state: a frame sent in another epoch is lost
     uint64_t m_lost{0};

@@ -78,12 +78,6 @@ FeroceSwitchPort::SetConfig(const Config& config)
     m_config = config;
 }
 
-uint32_t
-FeroceSwitchPort::GetPortIndex() const
-{
-    return m_index;
-}
-
 FeroceSwitch*
 FeroceSwitchPort::GetSwitch() const
 {
@@ -120,7 +114,10 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
     FeroceSwitchBuffer* buffer = m_shared->buffer;
     feroce_pfc_action pfc =
         buffer->Release(e.in->m_index, e.priority, PeekPointer(e.frame)->GetSize(), e.place);
-    (*m_shared->bufferTrace)(buffer->GetUsed());
+    if (!m_shared->bufferTrace->IsEmpty())
+    {
+        (*m_shared->bufferTrace)(buffer->GetUsed());
+    }
     if (pfc != FEROCE_PFC_HOLD)
     {
         e.in->Pfc(e.priority, pfc);
@@ -299,7 +296,10 @@ FeroceSwitchPort::WatchdogDrop(const Entry& e)
 {
     FeroceSwitchBuffer* buffer = m_shared->buffer;
     feroce_pfc_action pfc = buffer->Release(e.in->m_index, e.priority, e.frame->GetSize(), e.place);
-    (*m_shared->bufferTrace)(buffer->GetUsed());
+    if (!m_shared->bufferTrace->IsEmpty())
+    {
+        (*m_shared->bufferTrace)(buffer->GetUsed());
+    }
     if (pfc != FEROCE_PFC_HOLD)
     {
         e.in->Pfc(e.priority, pfc);

@@ -99,7 +99,12 @@ class FeroceSwitchPort : public FeroceNetDevice
     void SetConfig(const Config& config);
     /// What the switch gave it at start (its quanta, ECN thresholds per priority...).
     const Config& GetConfig() const;
-    uint32_t GetPortIndex() const;
+
+    uint32_t GetPortIndex() const
+    {
+        return m_index; // inline: the switch reads it for every frame
+    }
+
     FeroceSwitch* GetSwitch() const;
     /// Queue a frame the switch forwards here (marking it CE if ECN says so at enqueue).
     void Enqueue(uint8_t queue, const Entry& e);

@@ -935,7 +935,10 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
         Drop(frame, m_buffer.IsLossless(prio) ? DROP_LOSSLESS : DROP_LOSSY_BUFFER_FULL);
         return;
     }
-    m_bufferTrace(m_buffer.GetUsed());
+    if (!m_bufferTrace.IsEmpty())
+    {
+        m_bufferTrace(m_buffer.GetUsed());
+    }
     if (a.pfc != FEROCE_PFC_HOLD)
     {
         in->Pfc(prio, a.pfc);
