@@ -115,25 +115,27 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     }
 
     /// Schedule a lane's FeroceEvent from the simulation's thread (FeroceLane: the same uid, time
-    /// and context as InsertEvent; with another scheduler, an event of its own).
+    /// and context as InsertEvent; with another scheduler, or while the heap's near events are
+    /// few and sorted, an event of its own).  This part inlines into the caller (the channel's
+    /// transmit) as InsertEvent does; only the lane case is a call.
     void InsertLaneEvent(uint64_t delayStep,
                          uint32_t context,
                          FeroceLaneEvent* event,
                          FeroceLane& lane)
     {
-        if (!m_heap)
+        if (!m_heap || m_heap->IsNearSorted())
         {
-            InsertEvent(delayStep, context, event);
+            InsertEvent(delayStep, context, event); // as PushInLane does while sorted
             return;
         }
-        Scheduler::Event ev;
-        ev.impl = Tag(event);
-        ev.key.m_ts = m_currentTs + delayStep;
-        ev.key.m_context = context;
-        ev.key.m_uid = m_uid++;
-        m_unscheduledEvents++;
-        m_heap->PushInLane(ev, event, lane);
+        InsertInLane(delayStep, context, event, lane);
     }
+
+    /// InsertLaneEvent's lane case (the heap's near events are a heap), out of line.
+    void InsertInLane(uint64_t delayStep,
+                      uint32_t context,
+                      FeroceLaneEvent* event,
+                      FeroceLane& lane);
 
     /// Remove a pending FeroceEvent (not yet run), scheduled at ts with this uid and context.
     void RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event);
