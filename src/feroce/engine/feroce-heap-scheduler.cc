@@ -74,17 +74,21 @@ FeroceHeapScheduler::HeapPush(Heap& heap, const Event& ev)
     // sift up: move parents down into the hole until ev fits
     std::size_t i = heap.size();
     heap.emplace_back();
+    Event* e = heap.data();
+    const uint64_t ts = ev.key.m_ts;
+    const uint32_t uid = ev.key.m_uid;
     while (i > 0)
     {
         std::size_t parent = (i - 1) / kArity;
-        if (!Before(ev, heap[parent]))
+        uint64_t parentTs = e[parent].key.m_ts;
+        if (parentTs < ts || (parentTs == ts && e[parent].key.m_uid < uid))
         {
             break;
         }
-        heap[i] = heap[parent];
+        e[i] = e[parent];
         i = parent;
     }
-    heap[i] = ev;
+    e[i] = ev;
 }
 
 void
@@ -102,7 +106,12 @@ FeroceHeapScheduler::HeapPopTop(Heap& heap)
 void
 FeroceHeapScheduler::SiftDown(Heap& heap, Event last)
 {
-    std::size_t n = heap.size();
+    // the keys compared are held in locals (the moved entry's and the best child's so far), so
+    // a comparison loads only the child's time (and its uid on a tie of times)
+    Event* e = heap.data();
+    const std::size_t n = heap.size();
+    const uint64_t lastTs = last.key.m_ts;
+    const uint32_t lastUid = last.key.m_uid;
     std::size_t i = 0;
     for (;;)
     {
@@ -113,21 +122,26 @@ FeroceHeapScheduler::SiftDown(Heap& heap, Event last)
         }
         std::size_t end = first + kArity < n ? first + kArity : n;
         std::size_t best = first;
+        uint64_t bestTs = e[first].key.m_ts;
+        uint32_t bestUid = e[first].key.m_uid;
         for (std::size_t c = first + 1; c < end; c++)
         {
-            if (Before(heap[c], heap[best]))
+            uint64_t ts = e[c].key.m_ts;
+            if (ts < bestTs || (ts == bestTs && e[c].key.m_uid < bestUid))
             {
                 best = c;
+                bestTs = ts;
+                bestUid = e[c].key.m_uid;
             }
         }
-        if (!Before(heap[best], last))
+        if (lastTs < bestTs || (lastTs == bestTs && lastUid < bestUid))
         {
-            break;
+            break; // last is before every child (uids are unique: never equal keys)
         }
-        heap[i] = heap[best];
+        e[i] = e[best];
         i = best;
     }
-    heap[i] = last;
+    e[i] = last;
 }
 
 void

@@ -96,10 +96,13 @@ class FeroceSim
     /// Schedule a FeroceLaneEvent in another node's context, in a lane (its source's events in
     /// the order they are due: then only the lane's first waits in the heap); nothing to remove
     /// it by.  The same uid, time and context as ScheduleWithContext, so the same order.
-    static void ScheduleInLane(uint32_t context,
-                               const Time& delay,
-                               FeroceLaneEvent* event,
-                               FeroceLane& lane)
+    /// Inlined into the caller (the channel's transmit: one per frame) even where the compiler's
+    /// heuristics would not; only the lane case and the fallback are calls.
+#if defined(__GNUC__)
+    __attribute__((always_inline))
+#endif
+    static inline void
+    ScheduleInLane(uint32_t context, const Time& delay, FeroceLaneEvent* event, FeroceLane& lane)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
         if (!s)

@@ -118,10 +118,11 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     /// and context as InsertEvent; with another scheduler, or while the heap's near events are
     /// few and sorted, an event of its own).  This part inlines into the caller (the channel's
     /// transmit) as InsertEvent does; only the lane case is a call.
-    void InsertLaneEvent(uint64_t delayStep,
-                         uint32_t context,
-                         FeroceLaneEvent* event,
-                         FeroceLane& lane)
+#if defined(__GNUC__)
+    __attribute__((always_inline))
+#endif
+    inline void
+    InsertLaneEvent(uint64_t delayStep, uint32_t context, FeroceLaneEvent* event, FeroceLane& lane)
     {
         if (!m_heap || m_heap->IsNearSorted())
         {
