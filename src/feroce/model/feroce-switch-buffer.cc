@@ -40,6 +40,11 @@ FeroceSwitchBuffer::Configure(const Params& p)
     m_used = 0;
     m_peak = 0;
     m_classes.assign(p.headroom.size() * 8, Class());
+    m_class = m_classes.data();
+    m_headroom = m_p.headroom.data();
+    m_reserve = p.reserve;
+    m_lossless = p.lossless;
+    m_pfc = p.pfc;
 }
 
 } // namespace ns3

@@ -73,6 +73,11 @@ class FeroceSwitchBuffer
         feroce_pfc_action pfc;
     };
 
+    FeroceSwitchBuffer() = default;
+    // it points into its own tables
+    FeroceSwitchBuffer(const FeroceSwitchBuffer&) = delete;
+    FeroceSwitchBuffer& operator=(const FeroceSwitchBuffer&) = delete;
+
     /// Bytes that the reserves and headrooms of these parameters set apart from the pool.
     static uint64_t FixedBytes(const Params& p);
     /// Lossless priorities of these parameters.
@@ -83,13 +88,13 @@ class FeroceSwitchBuffer
 
     bool IsLossless(uint8_t prio) const
     {
-        return m_p.lossless >> prio & 1;
+        return m_lossless >> prio & 1;
     }
 
     /// A frame of `bytes` arrives at port `port` with priority `prio`.
     Admission Admit(uint32_t port, uint8_t prio, uint32_t bytes)
     {
-        Class& c = m_classes[port * 8 + prio];
+        Class& c = m_class[port * 8 + prio];
         bool lossless = IsLossless(prio);
         uint64_t sharedNeed = SharedBytes(c.bytes + bytes) - SharedBytes(c.bytes);
         Place place;
@@ -99,7 +104,7 @@ class FeroceSwitchBuffer
             m_sharedUsed += sharedNeed;
             place = SHARED;
         }
-        else if (lossless && c.headroom + bytes <= m_p.headroom[port])
+        else if (lossless && c.headroom + bytes <= m_headroom[port])
         {
             c.headroom += bytes;
             place = HEADROOM;
@@ -116,7 +121,7 @@ class FeroceSwitchBuffer
     /// A frame admitted at (port, prio) to `place` leaves the buffer: what that class's PFC does.
     feroce_pfc_action Release(uint32_t port, uint8_t prio, uint32_t bytes, Place place)
     {
-        Class& c = m_classes[port * 8 + prio];
+        Class& c = m_class[port * 8 + prio];
         if (place == HEADROOM)
         {
             c.headroom -= bytes;
@@ -133,7 +138,7 @@ class FeroceSwitchBuffer
     /// The class is in XOFF (its PAUSE is to be refreshed while this lasts).
     bool IsXoff(uint32_t port, uint8_t prio) const
     {
-        return m_classes[port * 8 + prio].xoff;
+        return m_class[port * 8 + prio].xoff;
     }
 
     /// Bytes held, all places.
@@ -166,14 +171,14 @@ class FeroceSwitchBuffer
     /// Bytes of a class holding classBytes that lie beyond its reserve, in the shared pool.
     uint64_t SharedBytes(uint64_t classBytes) const
     {
-        return classBytes > m_p.reserve ? classBytes - m_p.reserve : 0;
+        return classBytes > m_reserve ? classBytes - m_reserve : 0;
     }
 
     /// The PFC of a lossless class after its bytes changed.
     feroce_pfc_action Decide(Class& c)
     {
         feroce_pfc_action a =
-            feroce_pfc_decide(&m_p.pfc, c.xoff, SharedBytes(c.bytes), m_sharedSize - m_sharedUsed);
+            feroce_pfc_decide(&m_pfc, c.xoff, SharedBytes(c.bytes), m_sharedSize - m_sharedUsed);
         if (!c.xoff && (a == FEROCE_PFC_XOFF || c.headroom > 0))
         {
             c.xoff = true;
@@ -187,11 +192,18 @@ class FeroceSwitchBuffer
         return FEROCE_PFC_HOLD;
     }
 
-    Params m_p;
+    // What a frame's admission and release read, in two cache lines (the switch keeps them at
+    // its head): the parameters as set (m_p) stay apart.
+    Class* m_class{nullptr};             ///< m_classes' entries
+    const uint64_t* m_headroom{nullptr}; ///< m_p.headroom's entries
     uint64_t m_sharedSize{0};
     uint64_t m_sharedUsed{0};
     uint64_t m_used{0};
     uint64_t m_peak{0};
+    uint64_t m_reserve{0};     ///< m_p.reserve
+    uint8_t m_lossless{0};     ///< m_p.lossless
+    feroce_pfc_params m_pfc{}; ///< m_p.pfc
+    Params m_p;
     std::vector<Class> m_classes; ///< [port * 8 + prio]
 };
 

@@ -37,14 +37,18 @@ FeroceSwitchPort::FeroceSwitchPort()
 
 FeroceSwitchPort::~FeroceSwitchPort()
 {
+    for (uint8_t q = 0; q <= kControlQueue; q++)
+    {
+        Clear(q);
+    }
 }
 
 void
 FeroceSwitchPort::DoDispose()
 {
-    for (auto& q : m_queue)
+    for (uint8_t q = 0; q <= kControlQueue; q++)
     {
-        q.clear();
+        Clear(q);
     }
     m_upstream.Cancel();
     for (auto& w : m_watch)
@@ -53,6 +57,7 @@ FeroceSwitchPort::DoDispose()
     }
     m_pfcOut.clear();
     m_nonEmpty = 0;
+    m_waiting = 0;
     m_switch = nullptr;
     m_shared = nullptr;
     FeroceNetDevice::DoDispose();
@@ -76,6 +81,37 @@ void
 FeroceSwitchPort::SetConfig(const Config& config)
 {
     m_config = config;
+    m_ecn = config.ecn;
+    m_byteQuantum = config.byteQuantum;
+    m_markDequeue = 0;
+    for (uint8_t q = 0; q < 8; q++)
+    {
+        m_queue[q].quantum = config.quantum[q];
+        m_cp[q] = config.cp[q];
+        if (config.ecn && config.cp[q].point == FEROCE_MARK_DEQUEUE)
+        {
+            m_markDequeue |= uint8_t(1u << q);
+        }
+    }
+}
+
+FeroceSwitchPort::Entry
+FeroceSwitchPort::PopFront(uint8_t q)
+{
+    FeroceRing<Entry>& ring = m_queue[q].ring;
+    Entry e = ring.front();
+    ring.pop_front();
+    return e;
+}
+
+void
+FeroceSwitchPort::Clear(uint8_t q)
+{
+    while (!m_queue[q].ring.empty())
+    {
+        PopFront(q).frame->Unref();
+    }
+    m_queue[q].bytes = 0;
 }
 
 FeroceSwitch*
@@ -94,17 +130,23 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
     }
     // a draw whether or not the marking point is enqueue: the switch's one stream sees two
     // draws per data frame in dequeue mode, as it always has
-    if (m_config.ecn && queue != kControlQueue)
+    if (m_ecn && queue != kControlQueue)
     {
-        Mark(queue, PeekPointer(e.frame), FEROCE_MARK_ENQUEUE);
+        Mark(queue, e.frame, FEROCE_MARK_ENQUEUE);
     }
-    m_queue[queue].push_back(e);
-    m_bytes[queue] += PeekPointer(e.frame)->GetSize();
+    e.frame->Ref(); // the queue's reference, given to the wire when the frame leaves
+    Queue& q = m_queue[queue];
+    q.ring.push_back(e);
+    q.bytes += e.frame->GetSize();
     if (queue < kControlQueue)
     {
         m_nonEmpty |= uint8_t(1u << queue);
     }
-    (*m_shared->queueTrace)(m_index, queue, m_bytes[queue]);
+    else
+    {
+        m_waiting |= kControlWaits;
+    }
+    (*m_shared->queueTrace)(m_index, queue, q.bytes);
     TrySend();
 }
 
@@ -112,36 +154,35 @@ void
 FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
 {
     FeroceSwitchBuffer* buffer = m_shared->buffer;
-    feroce_pfc_action pfc =
-        buffer->Release(e.in->m_index, e.priority, PeekPointer(e.frame)->GetSize(), e.place);
+    feroce_pfc_action pfc = buffer->Release(e.in, e.priority, e.frame->GetSize(), e.place);
     if (!m_shared->bufferTrace->IsEmpty())
     {
         (*m_shared->bufferTrace)(buffer->GetUsed());
     }
     if (pfc != FEROCE_PFC_HOLD)
     {
-        e.in->Pfc(e.priority, pfc);
+        m_switch->GetIngress(e.in)->Pfc(e.priority, pfc);
     }
-    if (m_config.ecn && queue != kControlQueue && m_config.cp[queue].point == FEROCE_MARK_DEQUEUE)
+    if (queue != kControlQueue && (m_markDequeue >> queue & 1))
     {
-        Mark(queue, PeekPointer(e.frame), FEROCE_MARK_DEQUEUE);
+        Mark(queue, e.frame, FEROCE_MARK_DEQUEUE);
     }
 }
 
 void
 FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 {
-    if (!feroce_cp_mark(&m_config.cp[queue],
+    if (!feroce_cp_mark(&m_cp[queue],
                         at,
                         feroce_ecn(frame->Fields().ip.ecn),
-                        m_bytes[queue],
+                        m_queue[queue].bytes,
                         m_shared->uniform->Draw()))
     {
         return;
     }
     // only the ECN bits and the IPv4 checksum change; the ICRC masks both
     frame->MarkCe();
-    m_counters.ecnMarks++;
+    m_ecnMarks++;
     if (!m_shared->ecnMarkTrace->IsEmpty())
     {
         (*m_shared->ecnMarkTrace)(frame->GetPacket());
@@ -253,7 +294,7 @@ FeroceSwitchPort::WatchCheck(uint8_t prio)
         w.pausedSince = Time::Max(); // the pause ran out by itself
         return;
     }
-    if (now - w.pausedSince < m_config.watchdogDetect || m_queue[prio].empty())
+    if (now - w.pausedSince < m_config.watchdogDetect || m_queue[prio].ring.empty())
     {
         // held, but not long enough yet, or with nothing waiting: look again
         Time next = now - w.pausedSince < m_config.watchdogDetect
@@ -269,16 +310,17 @@ FeroceSwitchPort::WatchCheck(uint8_t prio)
     if (m_config.watchdogDrop)
     {
         m_stormDrop |= bit;
-        while (!m_queue[prio].empty())
+        Queue& q = m_queue[prio];
+        while (!q.ring.empty())
         {
-            Entry e = m_queue[prio].front();
-            m_queue[prio].pop_front();
-            m_bytes[prio] -= e.frame->GetSize();
+            Entry e = PopFront(prio);
+            q.bytes -= e.frame->GetSize();
             WatchdogDrop(e);
+            e.frame->Unref();
         }
         m_nonEmpty &= uint8_t(~bit);
-        m_deficit[prio] = 0;
-        (*m_shared->queueTrace)(m_index, prio, m_bytes[prio]);
+        q.deficit = 0;
+        (*m_shared->queueTrace)(m_index, prio, q.bytes);
     }
     else
     {
@@ -295,14 +337,14 @@ void
 FeroceSwitchPort::WatchdogDrop(const Entry& e)
 {
     FeroceSwitchBuffer* buffer = m_shared->buffer;
-    feroce_pfc_action pfc = buffer->Release(e.in->m_index, e.priority, e.frame->GetSize(), e.place);
+    feroce_pfc_action pfc = buffer->Release(e.in, e.priority, e.frame->GetSize(), e.place);
     if (!m_shared->bufferTrace->IsEmpty())
     {
         (*m_shared->bufferTrace)(buffer->GetUsed());
     }
     if (pfc != FEROCE_PFC_HOLD)
     {
-        e.in->Pfc(e.priority, pfc);
+        m_switch->GetIngress(e.in)->Pfc(e.priority, pfc);
     }
     m_counters.watchdogDrops++;
 }
@@ -312,6 +354,7 @@ FeroceSwitchPort::SendPause(uint8_t prio, uint16_t quanta)
 {
     bool link = prio == PauseSender::kLink;
     m_pfcOut.push_back(link ? MakeLinkPauseFrame(quanta) : MakePfcFrame(prio, quanta));
+    m_waiting |= kPfcWaits;
     TrySend();
     if (!link)
     {
@@ -343,7 +386,7 @@ FeroceSwitchPort::RefreshPause(uint8_t prio)
 uint64_t
 FeroceSwitchPort::GetQueueBytes(uint8_t queue) const
 {
-    return queue <= kControlQueue ? m_bytes[queue] : 0;
+    return queue <= kControlQueue ? m_queue[queue].bytes : 0;
 }
 
 Time
@@ -362,10 +405,12 @@ FeroceSwitchPort::GetPauseFramesReceived() const
     return m_counters.pauseFramesReceived;
 }
 
-const FeroceSwitchPort::Counters&
+FeroceSwitchPort::Counters
 FeroceSwitchPort::GetCounters() const
 {
-    return m_counters;
+    Counters c = m_counters;
+    c.ecnMarks = m_ecnMarks;
+    return c;
 }
 
 uint8_t
@@ -386,11 +431,11 @@ FeroceSwitchPort::Sendable() const
 uint8_t
 FeroceSwitchPort::NextQueue() const
 {
-    if (!m_pfcOut.empty())
+    if (m_waiting & kPfcWaits)
     {
         return kPfcOut;
     }
-    if (!m_queue[kControlQueue].empty() && !IsLinkPaused())
+    if ((m_waiting & kControlWaits) && !IsLinkPaused())
     {
         return kControlQueue;
     }
@@ -415,15 +460,16 @@ FeroceSwitchPort::PickDataQueue()
             m_rrNext = q;
             m_turnStarted = false;
         }
+        Queue& queue = m_queue[q];
         if (!m_turnStarted)
         {
-            m_deficit[q] += m_config.quantum[q];
+            queue.deficit += queue.quantum;
             m_turnStarted = true;
         }
-        uint64_t cost = m_config.byteQuantum ? PeekPointer(m_queue[q].front().frame)->GetSize() : 1;
-        if (cost <= m_deficit[q])
+        uint64_t cost = m_byteQuantum ? queue.ring.front().frame->GetSize() : 1;
+        if (cost <= queue.deficit)
         {
-            m_deficit[q] -= cost;
+            queue.deficit -= cost;
             return q;
         }
         m_rrNext = (q + 1) & 7;
@@ -441,28 +487,39 @@ FeroceSwitchPort::TrySend()
         {
             Ptr<FeroceFrame> frame = m_pfcOut.front();
             m_pfcOut.pop_front();
+            if (m_pfcOut.empty())
+            {
+                m_waiting &= uint8_t(~kPfcWaits);
+            }
             TransmitStart(frame);
         }
         else
         {
             uint8_t queue = next == kControlQueue ? kControlQueue : PickDataQueue();
-            Entry e = m_queue[queue].front();
-            m_queue[queue].pop_front();
-            m_bytes[queue] -= PeekPointer(e.frame)->GetSize();
-            if (queue != kControlQueue && m_queue[queue].empty())
+            Entry e = PopFront(queue);
+            Queue& q = m_queue[queue];
+            q.bytes -= e.frame->GetSize();
+            if (q.ring.empty())
             {
-                // an emptied priority loses its credit and ends its turn
-                m_nonEmpty &= uint8_t(~(1u << queue));
-                m_deficit[queue] = 0;
-                if (m_rrNext == queue)
+                if (queue == kControlQueue)
                 {
-                    m_rrNext = (queue + 1) & 7;
-                    m_turnStarted = false;
+                    m_waiting &= uint8_t(~kControlWaits);
+                }
+                else
+                {
+                    // an emptied priority loses its credit and ends its turn
+                    m_nonEmpty &= uint8_t(~(1u << queue));
+                    q.deficit = 0;
+                    if (m_rrNext == queue)
+                    {
+                        m_rrNext = (queue + 1) & 7;
+                        m_turnStarted = false;
+                    }
                 }
             }
-            (*m_shared->queueTrace)(m_index, queue, m_bytes[queue]);
+            (*m_shared->queueTrace)(m_index, queue, q.bytes);
             Dequeue(queue, e);
-            TransmitStart(e.frame);
+            TransmitStart(Ptr<FeroceFrame>(e.frame, false)); // the queue's reference goes on
         }
         next = NextQueue();
     }

@@ -66,9 +66,9 @@ class FeroceSwitchPort : public FeroceNetDevice
         FeroceSwitchBuffer* buffer;   ///< the buffer the frames occupy
         FeroceUniformStream* uniform; ///< the marking draws: one stream, in event order
         TracedCallback<uint32_t, uint8_t, uint64_t>* queueTrace; ///< the switch's QueueLength
+        TracedCallback<uint64_t>* bufferTrace;                   ///< its BufferOccupancy
         TracedCallback<Ptr<const Packet>>* ecnMarkTrace;         ///< its EcnMark
         TracedCallback<uint32_t, uint8_t, uint16_t>* pauseTrace; ///< its Pause
-        TracedCallback<uint64_t>* bufferTrace;                   ///< its BufferOccupancy
     };
 
     /// How the port schedules, marks and pauses (set by its switch before frames flow).
@@ -86,11 +86,11 @@ class FeroceSwitchPort : public FeroceNetDevice
         bool watchdogDrop{true};      ///< in a storm: drop (else forward, ignoring the PAUSE)
     };
 
-    /// A queued frame and where its buffer is accounted.
+    /// A queued frame and where its buffer is accounted: 16 bytes, four to a cache line.
     struct Entry
     {
-        Ptr<FeroceFrame> frame;
-        FeroceSwitchPort* in;            ///< its ingress port
+        FeroceFrame* frame;              ///< holds one reference, given up when the frame leaves
+        uint32_t in;                     ///< its ingress port's index
         uint8_t priority;                ///< its ingress class (0..7)
         FeroceSwitchBuffer::Place place; ///< where the buffer admitted it
     };
@@ -106,7 +106,8 @@ class FeroceSwitchPort : public FeroceNetDevice
     }
 
     FeroceSwitch* GetSwitch() const;
-    /// Queue a frame the switch forwards here (marking it CE if ECN says so at enqueue).
+    /// Queue a frame the switch forwards here (marking it CE if ECN says so at enqueue); e.frame
+    /// is not yet referenced by the entry (the queue takes its reference).
     void Enqueue(uint8_t queue, const Entry& e);
     /**
      * Carry out the buffer's PFC decision for the class (this port, prio):
@@ -135,7 +136,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// The PFC watchdog finds data queue prio in a storm now.
     bool IsInStorm(uint8_t prio) const;
 
-    const Counters& GetCounters() const;
+    Counters GetCounters() const;
 
   protected:
     void DoDispose() override;
@@ -143,9 +144,11 @@ class FeroceSwitchPort : public FeroceNetDevice
     void HandleFrame(Ptr<FeroceFrame> frame) override;
 
   private:
-    static const uint8_t kData = 0;    ///< NextQueue: a data priority (PickDataQueue says which)
-    static const uint8_t kPfcOut = 9;  ///< NextQueue: a PFC frame of the port's own
-    static const uint8_t kNone = 0xff; ///< NextQueue: nothing may be sent
+    static const uint8_t kData = 0;     ///< NextQueue: a data priority (PickDataQueue says which)
+    static const uint8_t kPfcOut = 9;   ///< NextQueue: a PFC frame of the port's own
+    static const uint8_t kNone = 0xff;  ///< NextQueue: nothing may be sent
+    static const uint8_t kPfcWaits = 1; ///< m_waiting: m_pfcOut holds a frame
+    static const uint8_t kControlWaits = 2; ///< m_waiting: the control queue holds a frame
 
     /// What to send next: kPfcOut, kControlQueue, kData (some unpaused data priority), or kNone.
     uint8_t NextQueue() const;
@@ -173,22 +176,41 @@ class FeroceSwitchPort : public FeroceNetDevice
     /// Discard an entry the watchdog drops: its bytes leave the buffer.
     void WatchdogDrop(const Entry& e);
 
-    // What a frame's visit reads comes first, together (a large switch's ports are visited in
-    // turn, each visit starting cold): the queues' state before the configuration.
-    const Shared* m_shared{nullptr};
+    /// One egress queue: its frames, their bytes, its round robin credit and quantum.
+    struct alignas(64) Queue
+    {
+        FeroceRing<Entry> ring;
+        uint64_t bytes{0};
+        uint64_t deficit{0}; ///< weighted round robin credit (frames, or bytes); data only
+        uint64_t quantum{1}; ///< credit a turn adds (Config::quantum); data only
+    };
+
+    /// Pop the entry at the head of queue q (its reference goes with it).
+    Entry PopFront(uint8_t q);
+    /// Give up the frames queue q holds (their buffer bytes are not released).
+    void Clear(uint8_t q);
+
+    // What a frame's visit reads is in one cache line at the port's head (a large switch's
+    // ports are visited in turn, each visit starting cold), then its queue's line and its
+    // priority's marking parameters: the configuration as set (m_config) stays apart.
+    alignas(64) const Shared* m_shared{nullptr};
+    FeroceSwitch* m_switch{nullptr};
     uint32_t m_index{0};
     uint8_t m_nonEmpty{0};     ///< bit q: data queue q holds a frame
     uint8_t m_rrNext{0};       ///< the data priority whose turn it is
     bool m_turnStarted{false}; ///< its quantum has been added for this turn
     uint8_t m_stormDrop{0};    ///< bit q: data queue q in a storm, its frames dropped
     uint8_t m_stormForward{0}; ///< bit q: data queue q in a storm, sent despite the PAUSE
+    bool m_ecn{false};         ///< Config::ecn
+    uint8_t m_markDequeue{0};  ///< bit q: with ECN, data queue q marks at dequeue
+    bool m_byteQuantum{false}; ///< Config::byteQuantum
+    uint8_t m_waiting{0};      ///< kPfcWaits | kControlWaits: what the other queues hold
+    uint64_t m_ecnMarks{0};    ///< Counters::ecnMarks (written per marked frame)
     FeroceRing<Ptr<FeroceFrame>> m_pfcOut;
-    FeroceRing<Entry> m_queue[9];
-    uint64_t m_bytes[9]{};
-    uint64_t m_deficit[8]{}; ///< weighted round robin credit (frames, or bytes)
+    Queue m_queue[9];
+    alignas(64) feroce_cp_params m_cp[8]{}; ///< Config::cp, next to the queues
     Counters m_counters;
     Config m_config;
-    FeroceSwitch* m_switch{nullptr};
     /// The XOFF of this port's ingress classes (PFC) and, at kLink, of its 802.3x PAUSE
     PauseSender m_upstream;
     uint32_t m_linkXoff{0}; ///< classes of this port in XOFF (802.3x PAUSE sent while > 0)

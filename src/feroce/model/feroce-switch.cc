@@ -308,26 +308,39 @@ FeroceSwitch::FeroceSwitch()
       m_kmin(5000),
       m_kmax(200000),
       m_pmax(0.01),
-      m_usePcp(false),
       m_queueWeights("1,1,1,1,1,1,1,1"),
       m_wrrQuantum(0),
-      m_started(false),
       m_losslessMask(0)
 {
     m_uniform = CreateObject<FeroceUniformStream>();
     m_shared = {&m_buffer,
                 PeekPointer(m_uniform),
                 &m_queueTrace,
+                &m_bufferTrace,
                 &m_ecnMarkTrace,
-                &m_pauseTrace,
-                &m_bufferTrace};
+                &m_pauseTrace};
     for (uint8_t q = 0; q < 8; q++)
     {
         m_quantum[q] = 1;
     }
+    uint8_t map[64];
     for (uint8_t d = 0; d < 64; d++)
     {
-        m_dscpPrio[d] = d >> 3;
+        map[d] = d >> 3;
+    }
+    SetDscpMap(map);
+}
+
+void
+FeroceSwitch::SetDscpMap(const uint8_t* prio)
+{
+    for (int i = 0; i < 3; i++)
+    {
+        m_dscpBits[i] = 0;
+        for (unsigned d = 0; d < 64; d++)
+        {
+            m_dscpBits[i] |= uint64_t(prio[d] >> i & 1) << d;
+        }
     }
 }
 
@@ -403,9 +416,9 @@ FeroceSwitch::BuildRouteTable() const
     {
         bits++;
     }
-    m_routeShift = 64 - bits;
-    m_routeMask = (std::size_t(1) << bits) - 1;
-    m_routeTable.assign(m_routeMask + 1, RouteSlot{0, 0, 0});
+    m_routeShift = uint8_t(64 - bits);
+    m_routeMask = uint32_t((std::size_t(1) << bits) - 1);
+    m_routeTable.assign(std::size_t(m_routeMask) + 1, RouteSlot{0, 0, 0});
     m_routePorts.clear();
     for (const auto& route : m_routes)
     {
@@ -418,11 +431,17 @@ FeroceSwitch::BuildRouteTable() const
         {
             i = (i + 1) & m_routeMask;
         }
-        m_routeTable[i] = {route.first,
-                           uint32_t(m_routePorts.size()),
-                           uint32_t(route.second.size())};
+        uint32_t n = uint32_t(route.second.size());
+        if (n == 1)
+        {
+            m_routeTable[i] = {route.first, route.second[0], 1};
+            continue;
+        }
+        m_routeTable[i] = {route.first, uint32_t(m_routePorts.size()), n};
         m_routePorts.insert(m_routePorts.end(), route.second.begin(), route.second.end());
     }
+    m_routeSlots = m_routeTable.data();
+    m_routePortList = m_routePorts.data();
     m_routesChanged = false;
 }
 
@@ -668,7 +687,7 @@ FeroceSwitch::ParseDscpMap()
         listed[dscp] = true;
         map[dscp] = uint8_t(prio);
     }
-    std::copy(map, map + 64, m_dscpPrio);
+    SetDscpMap(map);
     return "";
 }
 
@@ -779,7 +798,7 @@ FeroceSwitch::ParseEcnByRate()
 uint8_t
 FeroceSwitch::GetDscpPriority(uint8_t dscp) const
 {
-    return m_dscpPrio[dscp & 63];
+    return DscpPriority(dscp);
 }
 
 const feroce_cp_params&
@@ -841,9 +860,10 @@ FeroceSwitch::Counters
 FeroceSwitch::GetCounters() const
 {
     Counters c = m_counters;
+    c.framesForwarded = m_framesForwarded;
     for (const auto& port : m_ports)
     {
-        const FeroceSwitchPort::Counters& p = port->GetCounters();
+        FeroceSwitchPort::Counters p = port->GetCounters();
         c.ecnMarks += p.ecnMarks;
         c.pauseFramesSent += p.pauseFramesSent;
         c.resumeFramesSent += p.resumeFramesSent;
@@ -920,7 +940,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
     FeroceSwitchPort* out = PeekPointer(m_ports[outIndex]);
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
-    uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : m_dscpPrio[f.ip.dscp & 63];
+    uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : DscpPriority(f.ip.dscp);
     uint8_t queue = control ? FeroceSwitchPort::kControlQueue : prio;
     if (m_linkClass != 0xff)
     {
@@ -943,8 +963,8 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
     {
         in->Pfc(prio, a.pfc);
     }
-    m_counters.framesForwarded++;
-    out->Enqueue(queue, {frame, in, prio, a.place});
+    m_framesForwarded++;
+    out->Enqueue(queue, {PeekPointer(frame), in->GetPortIndex(), prio, a.place});
 }
 
 } // namespace ns3

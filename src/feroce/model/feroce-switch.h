@@ -179,7 +179,7 @@ class FeroceSwitch : public Object
     struct RouteSlot
     {
         uint64_t mac;   ///< the destination's address (MacKey)
-        uint32_t first; ///< its first port in m_routePorts
+        uint32_t first; ///< its one port (n == 1), or its first port in m_routePorts
         uint32_t n;     ///< its number of ports; 0: an empty slot
     };
 
@@ -197,13 +197,19 @@ class FeroceSwitch : public Object
         {
             BuildRouteTable();
         }
-        const RouteSlot* table = m_routeTable.data();
+        const RouteSlot* table = m_routeSlots;
         std::size_t i = RouteHome(mac);
         while (table[i].mac != mac && table[i].n != 0)
         {
             i = (i + 1) & m_routeMask;
         }
         return table[i];
+    }
+
+    /// A port by its index, without a Ptr copy (a frame's ingress, for its PFC decision).
+    FeroceSwitchPort* GetIngress(uint32_t i) const
+    {
+        return PeekPointer(m_ports[i]);
     }
 
     /// The port a flow to this address leaves by (ECMP among several), -1 without a route.
@@ -214,12 +220,45 @@ class FeroceSwitch : public Object
         {
             return -1;
         }
-        const uint32_t* ports = m_routePorts.data() + route.first;
-        return route.n > 1 ? ports[EcmpIndex(srcIp, dstIp, sport, route.n)] : ports[0];
+        // one port is the slot's own (first): no second line
+        return route.n > 1 ? m_routePortList[route.first + EcmpIndex(srcIp, dstIp, sport, route.n)]
+                           : route.first;
     }
 
+    /// The priority of a data frame's DSCP, from the map's three bit planes.
+    uint8_t DscpPriority(uint8_t dscp) const
+    {
+        unsigned d = dscp & 63;
+        return uint8_t((m_dscpBits[0] >> d & 1) | (m_dscpBits[1] >> d & 1) << 1 |
+                       (m_dscpBits[2] >> d & 1) << 2);
+    }
+
+    /// The DSCP map: the priority (0..7) of each of the 64 DSCPs.
+    void SetDscpMap(const uint8_t* prio);
     /// m_routes into the flat table: open addressing, at most half full.
     void BuildRouteTable() const;
+
+    // What a frame's visit reads, in five cache lines at the object's head (a fabric's switches
+    // are visited in turn, each visit starting cold): the route table's pointers, the flags and
+    // the DSCP map, the ports, what they share, the two traces fired per frame and the buffer's
+    // accounting.  Attributes and tables as set stay apart, after them.
+    alignas(64) mutable const RouteSlot* m_routeSlots{nullptr}; ///< m_routeTable's slots
+    mutable const uint32_t* m_routePortList{nullptr};           ///< m_routePorts' entries
+    uint64_t m_ecmpSeed{0};
+    uint64_t m_framesForwarded{0};    ///< Counters::framesForwarded
+    mutable uint32_t m_routeMask{0};  ///< table size - 1
+    mutable uint8_t m_routeShift{64}; ///< 64 - log2(table size)
+    mutable bool m_routesChanged{true};
+    bool m_started{false};
+    bool m_usePcp{false};
+    /// 802.3x only: the priority whose class accounts all of a port's traffic (none: 0xff)
+    uint8_t m_linkClass{0xff};
+    uint64_t m_dscpBits[3]{}; ///< DscpMap: bit d of [i] is bit i of DSCP d's priority
+    std::vector<Ptr<FeroceSwitchPort>> m_ports;
+    FeroceSwitchPort::Shared m_shared; ///< what the ports share: the buffer, the stream, traces
+    TracedCallback<uint32_t, uint8_t, uint64_t> m_queueTrace;
+    TracedCallback<uint64_t> m_bufferTrace;
+    FeroceSwitchBuffer m_buffer;
 
     // attributes
     uint64_t m_bufferSize;
@@ -243,7 +282,6 @@ class FeroceSwitch : public Object
     uint64_t m_kmax;
     double m_pmax;
     std::string m_markPoint;
-    bool m_usePcp;
     std::string m_queueWeights;
     uint32_t m_wrrQuantum; ///< 0: weights count frames; > 0: bytes per unit of weight
     std::string m_dscpMap;
@@ -251,12 +289,8 @@ class FeroceSwitch : public Object
     std::string m_ecnByRate;
     bool m_headroomPerPort{false};
     std::string m_headroomByRate;
-    uint64_t m_ecmpSeed{0};
 
-    bool m_started;
     uint8_t m_losslessMask;
-    /// 802.3x only: the priority whose class accounts all of a port's traffic (none: 0xff)
-    uint8_t m_linkClass{0xff};
     feroce_cp_params m_cp;         ///< Kmin, Kmax, Pmax, MarkPoint
     feroce_cp_params m_cpQueue[8]; ///< per egress priority: m_cp or its EcnPerQueue entry
     bool m_ecnListed[8]{};         ///< the priority has an EcnPerQueue entry
@@ -269,27 +303,18 @@ class FeroceSwitch : public Object
     };
 
     std::vector<RateEcn> m_ecnRates;
-    uint64_t m_quantum[8]; ///< round robin credit a priority's turn adds
-    uint8_t m_dscpPrio[64];
+    uint64_t m_quantum[8];                     ///< round robin credit a priority's turn adds
     FeroceSwitchBuffer::Params m_bufferParams; ///< what Validate found
-    FeroceSwitchBuffer m_buffer;
-    FeroceSwitchPort::Shared m_shared; ///< what the ports share: the buffer, the stream, traces
     Ptr<FeroceUniformStream> m_uniform;
-    std::vector<Ptr<FeroceSwitchPort>> m_ports;
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_routes; ///< as added (the table's source)
     // the routes as a frame looks them up: a hash map's lookup divides and chases two pointers
     // per hop (cold in a fabric of many switches), this table one slot and its ports' line
     mutable std::vector<RouteSlot> m_routeTable;
     mutable std::vector<uint32_t> m_routePorts;
-    mutable unsigned m_routeShift{64};  ///< 64 - log2(table size)
-    mutable std::size_t m_routeMask{0}; ///< table size - 1
-    mutable bool m_routesChanged{true};
-    Counters m_counters;
-    TracedCallback<uint32_t, uint8_t, uint64_t> m_queueTrace;
+    Counters m_counters; ///< but framesForwarded (m_framesForwarded)
     TracedCallback<Ptr<const Packet>, DropCause> m_dropTrace;
     TracedCallback<Ptr<const Packet>> m_ecnMarkTrace;
     TracedCallback<uint32_t, uint8_t, uint16_t> m_pauseTrace;
-    TracedCallback<uint64_t> m_bufferTrace;
 };
 
 } // namespace ns3
