@@ -59,16 +59,14 @@ FeroceSwitchPort::DoDispose()
     m_nonEmpty = 0;
     m_waiting = 0;
     m_switch = nullptr;
-    m_shared = nullptr;
     FeroceNetDevice::DoDispose();
 }
 
 void
-FeroceSwitchPort::SetSwitch(FeroceSwitch* sw, uint32_t index, const Shared* shared)
+FeroceSwitchPort::SetSwitch(FeroceSwitch* sw, uint32_t index)
 {
     m_switch = sw;
     m_index = index;
-    m_shared = shared;
 }
 
 const FeroceSwitchPort::Config&
@@ -83,14 +81,17 @@ FeroceSwitchPort::SetConfig(const Config& config)
     m_config = config;
     m_ecn = config.ecn;
     m_byteQuantum = config.byteQuantum;
+    m_markEnqueue = 0;
     m_markDequeue = 0;
     for (uint8_t q = 0; q < 8; q++)
     {
         m_queue[q].quantum = config.quantum[q];
         m_cp[q] = config.cp[q];
-        if (config.ecn && config.cp[q].point == FEROCE_MARK_DEQUEUE)
+        if (config.ecn)
         {
-            m_markDequeue |= uint8_t(1u << q);
+            uint8_t& marks =
+                config.cp[q].point == FEROCE_MARK_DEQUEUE ? m_markDequeue : m_markEnqueue;
+            marks |= uint8_t(1u << q);
         }
     }
 }
@@ -146,22 +147,22 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
     {
         m_waiting |= kControlWaits;
     }
-    (*m_shared->queueTrace)(m_index, queue, q.bytes);
+    m_switch->m_queueTrace(m_index, queue, q.bytes);
     TrySend();
 }
 
 void
 FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
 {
-    FeroceSwitchBuffer* buffer = m_shared->buffer;
-    feroce_pfc_action pfc = buffer->Release(e.in, e.priority, e.frame->GetSize(), e.place);
-    if (!m_shared->bufferTrace->IsEmpty())
+    FeroceSwitch* sw = m_switch;
+    feroce_pfc_action pfc = sw->m_buffer.Release(e.in, e.priority, e.frame->GetSize(), e.place);
+    if (!sw->m_bufferTrace.IsEmpty())
     {
-        (*m_shared->bufferTrace)(buffer->GetUsed());
+        sw->m_bufferTrace(sw->m_buffer.GetUsed());
     }
     if (pfc != FEROCE_PFC_HOLD)
     {
-        m_switch->GetIngress(e.in)->Pfc(e.priority, pfc);
+        sw->GetIngress(e.in)->Pfc(e.priority, pfc);
     }
     if (queue != kControlQueue && (m_markDequeue >> queue & 1))
     {
@@ -172,20 +173,24 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
 void
 FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 {
-    if (!feroce_cp_mark(&m_cp[queue],
-                        at,
-                        feroce_ecn(frame->Fields().ip.ecn),
-                        m_queue[queue].bytes,
-                        m_shared->uniform->Draw()))
+    // one draw whether or not the queue marks at `at` (the stream's order stays); the marking
+    // parameters are read only where the queue marks
+    double u = m_switch->m_uniformStream->Draw();
+    uint8_t marks = at == FEROCE_MARK_DEQUEUE ? m_markDequeue : m_markEnqueue;
+    if (!(marks >> queue & 1) || !feroce_cp_mark(&m_cp[queue],
+                                                 at,
+                                                 feroce_ecn(frame->Fields().ip.ecn),
+                                                 m_queue[queue].bytes,
+                                                 u))
     {
         return;
     }
     // only the ECN bits and the IPv4 checksum change; the ICRC masks both
     frame->MarkCe();
     m_ecnMarks++;
-    if (!m_shared->ecnMarkTrace->IsEmpty())
+    if (!m_switch->m_ecnMarkTrace.IsEmpty())
     {
-        (*m_shared->ecnMarkTrace)(frame->GetPacket());
+        m_switch->m_ecnMarkTrace(frame->GetPacket());
     }
 }
 
@@ -201,7 +206,7 @@ FeroceSwitchPort::Pfc(uint8_t prio, feroce_pfc_action action)
         }
         else
         {
-            (*m_shared->pauseTrace)(m_index, prio, m_config.pauseQuanta);
+            m_switch->m_pauseTrace(m_index, prio, m_config.pauseQuanta);
         }
         if (m_config.sendLinkPause && m_linkXoff++ == 0)
         {
@@ -218,7 +223,7 @@ FeroceSwitchPort::Pfc(uint8_t prio, feroce_pfc_action action)
         }
         else
         {
-            (*m_shared->pauseTrace)(m_index, prio, 0);
+            m_switch->m_pauseTrace(m_index, prio, 0);
         }
         if (m_config.sendLinkPause && --m_linkXoff == 0)
         {
@@ -320,7 +325,7 @@ FeroceSwitchPort::WatchCheck(uint8_t prio)
         }
         m_nonEmpty &= uint8_t(~bit);
         q.deficit = 0;
-        (*m_shared->queueTrace)(m_index, prio, q.bytes);
+        m_switch->m_queueTrace(m_index, prio, q.bytes);
     }
     else
     {
@@ -336,15 +341,15 @@ FeroceSwitchPort::WatchCheck(uint8_t prio)
 void
 FeroceSwitchPort::WatchdogDrop(const Entry& e)
 {
-    FeroceSwitchBuffer* buffer = m_shared->buffer;
-    feroce_pfc_action pfc = buffer->Release(e.in, e.priority, e.frame->GetSize(), e.place);
-    if (!m_shared->bufferTrace->IsEmpty())
+    FeroceSwitch* sw = m_switch;
+    feroce_pfc_action pfc = sw->m_buffer.Release(e.in, e.priority, e.frame->GetSize(), e.place);
+    if (!sw->m_bufferTrace.IsEmpty())
     {
-        (*m_shared->bufferTrace)(buffer->GetUsed());
+        sw->m_bufferTrace(sw->m_buffer.GetUsed());
     }
     if (pfc != FEROCE_PFC_HOLD)
     {
-        m_switch->GetIngress(e.in)->Pfc(e.priority, pfc);
+        sw->GetIngress(e.in)->Pfc(e.priority, pfc);
     }
     m_counters.watchdogDrops++;
 }
@@ -358,7 +363,7 @@ FeroceSwitchPort::SendPause(uint8_t prio, uint16_t quanta)
     TrySend();
     if (!link)
     {
-        (*m_shared->pauseTrace)(m_index, prio, quanta);
+        m_switch->m_pauseTrace(m_index, prio, quanta);
     }
     if (quanta == 0)
     {
@@ -517,7 +522,7 @@ FeroceSwitchPort::TrySend()
                     }
                 }
             }
-            (*m_shared->queueTrace)(m_index, queue, q.bytes);
+            m_switch->m_queueTrace(m_index, queue, q.bytes);
             Dequeue(queue, e);
             TransmitStart(Ptr<FeroceFrame>(e.frame, false)); // the queue's reference goes on
         }

@@ -60,17 +60,6 @@ class FeroceSwitchPort : public FeroceNetDevice
 
     static const uint8_t kControlQueue = 8; ///< index of the control queue
 
-    /// What the ports of one switch share (FeroceSwitch::AddPort hands it over).
-    struct Shared
-    {
-        FeroceSwitchBuffer* buffer;   ///< the buffer the frames occupy
-        FeroceUniformStream* uniform; ///< the marking draws: one stream, in event order
-        TracedCallback<uint32_t, uint8_t, uint64_t>* queueTrace; ///< the switch's QueueLength
-        TracedCallback<uint64_t>* bufferTrace;                   ///< its BufferOccupancy
-        TracedCallback<Ptr<const Packet>>* ecnMarkTrace;         ///< its EcnMark
-        TracedCallback<uint32_t, uint8_t, uint16_t>* pauseTrace; ///< its Pause
-    };
-
     /// How the port schedules, marks and pauses (set by its switch before frames flow).
     struct Config
     {
@@ -95,7 +84,8 @@ class FeroceSwitchPort : public FeroceNetDevice
         FeroceSwitchBuffer::Place place; ///< where the buffer admitted it
     };
 
-    void SetSwitch(FeroceSwitch* sw, uint32_t index, const Shared* shared);
+    /// The port's switch (whose buffer, marking stream and traces it uses) and its index there.
+    void SetSwitch(FeroceSwitch* sw, uint32_t index);
     void SetConfig(const Config& config);
     /// What the switch gave it at start (its quanta, ECN thresholds per priority...).
     const Config& GetConfig() const;
@@ -193,8 +183,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     // What a frame's visit reads is in one cache line at the port's head (a large switch's
     // ports are visited in turn, each visit starting cold), then its queue's line and its
     // priority's marking parameters: the configuration as set (m_config) stays apart.
-    alignas(64) const Shared* m_shared{nullptr};
-    FeroceSwitch* m_switch{nullptr};
+    alignas(64) FeroceSwitch* m_switch{nullptr};
     uint32_t m_index{0};
     uint8_t m_nonEmpty{0};     ///< bit q: data queue q holds a frame
     uint8_t m_rrNext{0};       ///< the data priority whose turn it is
@@ -202,6 +191,7 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t m_stormDrop{0};    ///< bit q: data queue q in a storm, its frames dropped
     uint8_t m_stormForward{0}; ///< bit q: data queue q in a storm, sent despite the PAUSE
     bool m_ecn{false};         ///< Config::ecn
+    uint8_t m_markEnqueue{0};  ///< bit q: with ECN, data queue q marks at enqueue
     uint8_t m_markDequeue{0};  ///< bit q: with ECN, data queue q marks at dequeue
     bool m_byteQuantum{false}; ///< Config::byteQuantum
     uint8_t m_waiting{0};      ///< kPfcWaits | kControlWaits: what the other queues hold

@@ -313,12 +313,7 @@ FeroceSwitch::FeroceSwitch()
       m_losslessMask(0)
 {
     m_uniform = CreateObject<FeroceUniformStream>();
-    m_shared = {&m_buffer,
-                PeekPointer(m_uniform),
-                &m_queueTrace,
-                &m_bufferTrace,
-                &m_ecnMarkTrace,
-                &m_pauseTrace};
+    m_uniformStream = PeekPointer(m_uniform);
     for (uint8_t q = 0; q < 8; q++)
     {
         m_quantum[q] = 1;
@@ -359,7 +354,9 @@ void
 FeroceSwitch::DoDispose()
 {
     m_ports.clear();
+    m_portList = nullptr;
     m_uniform = nullptr;
+    m_uniformStream = nullptr;
     Object::DoDispose();
 }
 
@@ -368,8 +365,9 @@ FeroceSwitch::AddPort()
 {
     NS_ABORT_MSG_IF(m_started, "FeroceSwitch: ports must be added before the simulation starts");
     Ptr<FeroceSwitchPort> port = CreateObject<FeroceSwitchPort>();
-    port->SetSwitch(this, uint32_t(m_ports.size()), &m_shared);
+    port->SetSwitch(this, uint32_t(m_ports.size()));
     m_ports.push_back(port);
+    m_portList = m_ports.data();
     Ptr<Node> node = GetObject<Node>();
     NS_ABORT_MSG_IF(!node, "FeroceSwitch: aggregate the switch to a Node before adding ports");
     node->AddDevice(port);
@@ -937,7 +935,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
         Drop(frame, DROP_NO_ROUTE);
         return;
     }
-    FeroceSwitchPort* out = PeekPointer(m_ports[outIndex]);
+    FeroceSwitchPort* out = PeekPointer(m_portList[outIndex]);
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
     uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : DscpPriority(f.ip.dscp);

@@ -154,7 +154,7 @@ class FeroceSwitch : public Object
     void DoDispose() override;
 
   private:
-    friend class FeroceSwitchPort; // Receive
+    friend class FeroceSwitchPort; // Receive, and the buffer, stream and traces its ports use
 
     void Start();
     /// A frame from a port (not a valid PFC frame for the port itself).
@@ -238,12 +238,15 @@ class FeroceSwitch : public Object
     /// m_routes into the flat table: open addressing, at most half full.
     void BuildRouteTable() const;
 
-    // What a frame's visit reads, in five cache lines at the object's head (a fabric's switches
-    // are visited in turn, each visit starting cold): the route table's pointers, the flags and
-    // the DSCP map, the ports, what they share, the two traces fired per frame and the buffer's
-    // accounting.  Attributes and tables as set stay apart, after them.
+    // What a frame's visit reads, in four cache lines at the object's head (a fabric's switches
+    // are visited in turn, each visit starting cold): the route table's, the ports' and the
+    // marking stream's pointers, the flags and the DSCP map, the two traces fired per frame and
+    // the buffer's accounting; its ports read the last three through their switch.  Attributes
+    // and tables as set stay apart, after them.
     alignas(64) mutable const RouteSlot* m_routeSlots{nullptr}; ///< m_routeTable's slots
     mutable const uint32_t* m_routePortList{nullptr};           ///< m_routePorts' entries
+    const Ptr<FeroceSwitchPort>* m_portList{nullptr};           ///< m_ports' entries
+    FeroceUniformStream* m_uniformStream{nullptr}; ///< m_uniform: the ports' marking draws
     uint64_t m_ecmpSeed{0};
     uint64_t m_framesForwarded{0};    ///< Counters::framesForwarded
     mutable uint32_t m_routeMask{0};  ///< table size - 1
@@ -254,8 +257,6 @@ class FeroceSwitch : public Object
     /// 802.3x only: the priority whose class accounts all of a port's traffic (none: 0xff)
     uint8_t m_linkClass{0xff};
     uint64_t m_dscpBits[3]{}; ///< DscpMap: bit d of [i] is bit i of DSCP d's priority
-    std::vector<Ptr<FeroceSwitchPort>> m_ports;
-    FeroceSwitchPort::Shared m_shared; ///< what the ports share: the buffer, the stream, traces
     TracedCallback<uint32_t, uint8_t, uint64_t> m_queueTrace;
     TracedCallback<uint64_t> m_bufferTrace;
     FeroceSwitchBuffer m_buffer;
@@ -306,6 +307,8 @@ class FeroceSwitch : public Object
     uint64_t m_quantum[8];                     ///< round robin credit a priority's turn adds
     FeroceSwitchBuffer::Params m_bufferParams; ///< what Validate found
     Ptr<FeroceUniformStream> m_uniform;
+    std::vector<Ptr<FeroceSwitchPort>> m_ports;
+
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_routes; ///< as added (the table's source)
     // the routes as a frame looks them up: a hash map's lookup divides and chases two pointers
     // per hop (cold in a fabric of many switches), this table one slot and its ports' line
