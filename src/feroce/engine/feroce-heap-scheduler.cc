@@ -48,8 +48,7 @@ FeroceHeapScheduler::FeroceHeapScheduler()
       m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep()))
 {
     NS_LOG_FUNCTION(this);
-    m_near.key.resize(4 * kSortedMax, NoKey()); // room to take from the front between compactions
-    m_near.impl.resize(m_near.key.size(), nullptr);
+    m_near.Grow(4 * kSortedMax); // room to take from the front between compactions
 }
 
 FeroceHeapScheduler::~FeroceHeapScheduler()
@@ -73,10 +72,13 @@ void
 FeroceHeapScheduler::HeapPush(Heap& heap, Key k, EventImpl* impl)
 {
     // sift up: move parents down into the hole until the entry fits
-    heap.Reserve();
+    if (heap.Full())
+    {
+        heap.Grow(2 * heap.slots);
+    }
     std::size_t i = heap.n++;
     heap.key[heap.n + kPad - 1] = NoKey();
-    const Key* key = heap.key.data();
+    const Key* key = heap.key;
     while (i > 0)
     {
         std::size_t parent = (i - 1) / kArity;
@@ -107,19 +109,26 @@ FeroceHeapScheduler::HeapPopTop(Heap& heap)
 void
 FeroceHeapScheduler::ReplaceTop(Heap& heap, Key k, EventImpl* impl)
 {
-    Key* key = heap.key.data();
-    EventImpl** impls = heap.impl.data();
+    Key* key = heap.key;
+    EventImpl** impls = heap.impl;
     const std::size_t n = heap.n;
     // down: the hole takes the earliest of its four children (the padding's NoKey() is never
-    // the earliest: a family starts with an entry), each pair compared without a branch
+    // the earliest: a family starts with an entry), the earliest key so far held in registers
     std::size_t i = 0;
     for (std::size_t first = 1; first < n; first = i * kArity + 1)
     {
         const Key* c = key + first;
-        std::size_t a = c[1] < c[0] ? 1 : 0;
-        std::size_t b = c[3] < c[2] ? 3 : 2;
-        std::size_t best = first + (c[b] < c[a] ? b : a);
-        key[i] = key[best];
+        std::size_t best = first;
+        Key earliest = c[0];
+        for (std::size_t j = 1; j < kArity; j++)
+        {
+            if (c[j] < earliest)
+            {
+                best = first + j;
+                earliest = c[j];
+            }
+        }
+        key[i] = earliest;
         impls[i] = impls[best];
         i = best;
     }
@@ -140,10 +149,26 @@ FeroceHeapScheduler::ReplaceTop(Heap& heap, Key k, EventImpl* impl)
 }
 
 void
+FeroceHeapScheduler::Heap::Grow(std::size_t size)
+{
+    Key* keys = new Key[size];
+    EventImpl** impls = new EventImpl*[size];
+    std::copy(key, key + slots, keys);
+    std::fill(keys + slots, keys + size, NoKey());
+    std::copy(impl, impl + slots, impls);
+    std::fill(impls + slots, impls + size, nullptr);
+    delete[] key;
+    delete[] impl;
+    key = keys;
+    impl = impls;
+    slots = size;
+}
+
+void
 FeroceHeapScheduler::Near::Compact()
 {
-    std::copy(key.begin() + std::ptrdiff_t(head), key.begin() + std::ptrdiff_t(n), key.begin());
-    std::copy(impl.begin() + std::ptrdiff_t(head), impl.begin() + std::ptrdiff_t(n), impl.begin());
+    std::copy(key + head, key + n, key);
+    std::copy(impl + head, impl + n, impl);
     n -= head;
     head = 0;
 }
@@ -151,11 +176,25 @@ FeroceHeapScheduler::Near::Compact()
 void
 FeroceHeapScheduler::Near::PushSlow(Key k, EventImpl* e)
 {
+    if (sorted && n - head < kSortedMax)
+    {
+        // the array is full: room from the front, else a larger array
+        if (head > 0)
+        {
+            Compact();
+        }
+        if (Full())
+        {
+            Grow(2 * slots);
+        }
+        Push(k, e);
+        return;
+    }
     if (sorted)
     {
         // kSortedMax events: sorted ascending from index 0, they already are a heap
         Compact();
-        std::fill(key.begin() + std::ptrdiff_t(n), key.begin() + std::ptrdiff_t(n + kPad), NoKey());
+        std::fill(key + n, key + n + kPad, NoKey());
         sorted = false;
     }
     HeapPush(*this, k, e);
@@ -182,14 +221,13 @@ FeroceHeapScheduler::Near::Sort()
 bool
 FeroceHeapScheduler::Near::RemoveSorted(Key k)
 {
-    auto first = key.begin() + std::ptrdiff_t(head);
-    auto end = key.begin() + std::ptrdiff_t(n);
-    auto it = std::lower_bound(first, end, k);
+    Key* end = key + n;
+    Key* it = std::lower_bound(key + head, end, k);
     if (it == end || !(Ident(*it) == k))
     {
         return false;
     }
-    std::size_t i = std::size_t(it - key.begin());
+    std::size_t i = std::size_t(it - key);
     if (i == head)
     {
         head++;

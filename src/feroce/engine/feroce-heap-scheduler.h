@@ -71,8 +71,13 @@ class FeroceHeapScheduler final : public Scheduler
     Event RemoveNext() override;
     void Remove(const Event& ev) override;
 
-    /// Insert, without a virtual call (FeroceSimulatorImpl).
-    void Push(const Event& ev)
+    /// Insert, without a virtual call (FeroceSimulatorImpl); inlined as it was with the events
+    /// kept whole (only a push into the heap or a full array is a call).
+#if defined(__GNUC__)
+    __attribute__((always_inline))
+#endif
+    inline void
+    Push(const Event& ev)
     {
         if (ev.key.m_ts <= m_lastTs + m_nearHorizonSteps)
         {
@@ -250,15 +255,24 @@ class FeroceHeapScheduler final : public Scheduler
      */
     struct Heap
     {
-        std::vector<Key> key;
-        std::vector<EventImpl*> impl;
-        std::size_t n{0}; ///< entries
+        Key* key{nullptr};         ///< the keys (slots of them)
+        EventImpl** impl{nullptr}; ///< their EventImpls
+        std::size_t n{0};          ///< entries
+        std::size_t slots{0};      ///< entries the arrays hold
 
         Heap()
-            : key(kPad, NoKey()),
-              impl(kPad, nullptr)
         {
+            Grow(4 * kPad);
         }
+
+        ~Heap()
+        {
+            delete[] key;
+            delete[] impl;
+        }
+
+        Heap(const Heap&) = delete;
+        Heap& operator=(const Heap&) = delete;
 
         bool Empty() const
         {
@@ -266,14 +280,13 @@ class FeroceHeapScheduler final : public Scheduler
         }
 
         /// Room for one more entry and the padding behind it.
-        void Reserve()
+        bool Full() const
         {
-            if (n + kPad + 1 > key.size())
-            {
-                key.resize(2 * key.size(), NoKey());
-                impl.resize(key.size(), nullptr);
-            }
+            return n + kPad + 1 > slots;
         }
+
+        /// Arrays of this many slots (more than now), the new keys NoKey().
+        void Grow(std::size_t size);
 
         void Set(std::size_t i, Key k, EventImpl* e)
         {
@@ -345,18 +358,17 @@ class FeroceHeapScheduler final : public Scheduler
             return impl[head];
         }
 
-        void Push(Key k, EventImpl* e)
+#if defined(__GNUC__)
+        __attribute__((always_inline))
+#endif
+        inline void
+        Push(Key k, EventImpl* e)
         {
-            if (!sorted || n - head >= kSortedMax)
+            if (!sorted || n - head >= kSortedMax || Full())
             {
                 PushSlow(k, e);
                 return;
             }
-            if (n + kPad + 1 > key.size() && head > 0)
-            {
-                Compact();
-            }
-            Reserve();
             // from the end down to its place: a new event is nearly always among the latest
             std::size_t i = n++;
             while (i > head && k < key[i - 1])
@@ -398,6 +410,7 @@ class FeroceHeapScheduler final : public Scheduler
             }
         }
 
+        /// Push when the array is full (sorted: compacted or grown) or a heap.
         void PushSlow(Key k, EventImpl* e);
         /// The heap becomes sorted (a removed entry stays in it until it is at the front).
         void Sort();
@@ -432,8 +445,8 @@ class FeroceHeapScheduler final : public Scheduler
     uint32_t m_lastUid{0};       ///< and its uid
     uint32_t m_serial;           ///< this list's number, for FeroceLane::list
     uint64_t m_nearHorizonSteps; ///< NearHorizon in time steps
-    /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the next event is
-    /// never after the earliest of them, and is a removed one only if it is that one.
+    /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the next event
+    /// is never after the earliest of them, and is a removed one only if it is that one.
     std::vector<Key> m_removed;
 };
 
