@@ -48,7 +48,7 @@ FeroceHeapScheduler::FeroceHeapScheduler()
       m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep()))
 {
     NS_LOG_FUNCTION(this);
-    m_near.v.reserve(4 * kSortedMax); // room to take from the front between compactions
+    m_near.Grow(4 * kSortedMax); // room to take from the front between compactions
 }
 
 FeroceHeapScheduler::~FeroceHeapScheduler()
@@ -69,127 +69,180 @@ FeroceHeapScheduler::GetNearHorizon() const
 }
 
 void
-FeroceHeapScheduler::HeapPush(Heap& heap, const Event& ev)
+FeroceHeapScheduler::HeapPush(Heap& heap, Key k, EventImpl* impl)
 {
-    // sift up: move parents down into the hole until ev fits
-    std::size_t i = heap.size();
-    heap.emplace_back();
-    Event* e = heap.data();
-    const uint64_t ts = ev.key.m_ts;
-    const uint32_t uid = ev.key.m_uid;
+    // sift up: move parents down into the hole until the entry fits
+    if (heap.Full())
+    {
+        heap.Grow(2 * heap.slots);
+    }
+    std::size_t i = heap.n++;
+    heap.key[heap.n + kPad - 1] = NoKey();
+    const Key* key = heap.key;
     while (i > 0)
     {
         std::size_t parent = (i - 1) / kArity;
-        uint64_t parentTs = e[parent].key.m_ts;
-        if (parentTs < ts || (parentTs == ts && e[parent].key.m_uid < uid))
+        if (key[parent] < k)
         {
             break;
         }
-        e[i] = e[parent];
+        heap.Move(i, parent);
         i = parent;
     }
-    e[i] = ev;
+    heap.Set(i, k, impl);
 }
 
 void
 FeroceHeapScheduler::HeapPopTop(Heap& heap)
 {
-    // sift the last entry down from the root
-    Event last = heap.back();
-    heap.pop_back();
-    if (!heap.empty())
+    // the last entry fills the top's place
+    std::size_t last = --heap.n;
+    Key k = heap.key[last];
+    EventImpl* impl = heap.impl[last];
+    heap.key[last] = NoKey();
+    if (last > 0)
     {
-        SiftDown(heap, last);
+        ReplaceTop(heap, k, impl);
     }
 }
 
 void
-FeroceHeapScheduler::SiftDown(Heap& heap, Event last)
+FeroceHeapScheduler::ReplaceTop(Heap& heap, Key k, EventImpl* impl)
 {
-    // the keys compared are held in locals (the moved entry's and the best child's so far), so
-    // a comparison loads only the child's time (and its uid on a tie of times)
-    Event* e = heap.data();
-    const std::size_t n = heap.size();
-    const uint64_t lastTs = last.key.m_ts;
-    const uint32_t lastUid = last.key.m_uid;
+    Key* key = heap.key;
+    EventImpl** impls = heap.impl;
+    const std::size_t n = heap.n;
+    // down: the hole takes the earliest of its four children (the padding's NoKey() is never
+    // the earliest: a family starts with an entry), the earliest key so far held in registers
     std::size_t i = 0;
-    for (;;)
+    for (std::size_t first = 1; first < n; first = i * kArity + 1)
     {
-        std::size_t first = i * kArity + 1;
-        if (first >= n)
+        const Key* c = key + first;
+        std::size_t best = first;
+        Key earliest = c[0];
+        for (std::size_t j = 1; j < kArity; j++)
+        {
+            if (c[j] < earliest)
+            {
+                best = first + j;
+                earliest = c[j];
+            }
+        }
+        key[i] = earliest;
+        impls[i] = impls[best];
+        i = best;
+    }
+    // up: the entry rises from that leaf to its place (uids are unique: never equal keys)
+    while (i > 0)
+    {
+        std::size_t parent = (i - 1) / kArity;
+        if (key[parent] < k)
         {
             break;
         }
-        std::size_t end = first + kArity < n ? first + kArity : n;
-        std::size_t best = first;
-        uint64_t bestTs = e[first].key.m_ts;
-        uint32_t bestUid = e[first].key.m_uid;
-        for (std::size_t c = first + 1; c < end; c++)
-        {
-            uint64_t ts = e[c].key.m_ts;
-            if (ts < bestTs || (ts == bestTs && e[c].key.m_uid < bestUid))
-            {
-                best = c;
-                bestTs = ts;
-                bestUid = e[c].key.m_uid;
-            }
-        }
-        if (lastTs < bestTs || (lastTs == bestTs && lastUid < bestUid))
-        {
-            break; // last is before every child (uids are unique: never equal keys)
-        }
-        e[i] = e[best];
-        i = best;
+        key[i] = key[parent];
+        impls[i] = impls[parent];
+        i = parent;
     }
-    e[i] = last;
+    key[i] = k;
+    impls[i] = impl;
+}
+
+void
+FeroceHeapScheduler::Heap::Grow(std::size_t size)
+{
+    Key* keys = new Key[size];
+    EventImpl** impls = new EventImpl*[size];
+    std::copy(key, key + slots, keys);
+    std::fill(keys + slots, keys + size, NoKey());
+    std::copy(impl, impl + slots, impls);
+    std::fill(impls + slots, impls + size, nullptr);
+    delete[] key;
+    delete[] impl;
+    key = keys;
+    impl = impls;
+    slots = size;
 }
 
 void
 FeroceHeapScheduler::Near::Compact()
 {
-    v.erase(v.begin(), v.begin() + std::ptrdiff_t(head));
+    std::copy(key + head, key + n, key);
+    std::copy(impl + head, impl + n, impl);
+    n -= head;
     head = 0;
 }
 
 void
-FeroceHeapScheduler::Near::PushSlow(const Event& ev)
+FeroceHeapScheduler::Near::PushSlow(Key k, EventImpl* e)
 {
+    if (sorted && n - head < kSortedMax)
+    {
+        // the array is full: room from the front, else a larger array
+        if (head > 0)
+        {
+            Compact();
+        }
+        if (Full())
+        {
+            Grow(2 * slots);
+        }
+        Push(k, e);
+        return;
+    }
     if (sorted)
     {
         // kSortedMax events: sorted ascending from index 0, they already are a heap
         Compact();
+        std::fill(key + n, key + n + kPad, NoKey());
         sorted = false;
     }
-    HeapPush(v, ev);
+    HeapPush(*this, k, e);
 }
 
 void
 FeroceHeapScheduler::Near::Sort()
 {
-    std::sort(v.begin(), v.end(), Before);
+    // fewer than kSortedMin entries: an insertion sort
+    for (std::size_t i = 1; i < n; i++)
+    {
+        Key k = key[i];
+        EventImpl* e = impl[i];
+        std::size_t j = i;
+        for (; j > 0 && k < key[j - 1]; j--)
+        {
+            Move(j, j - 1);
+        }
+        Set(j, k, e);
+    }
     sorted = true;
 }
 
 bool
-FeroceHeapScheduler::Near::RemoveSorted(const Event& ev)
+FeroceHeapScheduler::Near::RemoveSorted(Key k)
 {
-    auto first = v.begin() + std::ptrdiff_t(head);
-    auto it = std::lower_bound(first, v.end(), ev, Before);
-    if (it == v.end() || it->key.m_uid != ev.key.m_uid)
+    Key* end = key + n;
+    Key* it = std::lower_bound(key + head, end, k);
+    if (it == end || !(Ident(*it) == k))
     {
         return false;
     }
-    if (it == first)
+    std::size_t i = std::size_t(it - key);
+    if (i == head)
     {
         head++;
     }
     else
     {
-        v.erase(it);
+        for (; i + 1 < n; i++)
+        {
+            Move(i, i + 1);
+        }
+        n--;
     }
-    if (head == v.size())
+    if (head == n)
     {
-        v.clear();
+        n = 0;
         head = 0;
     }
     return true;
@@ -205,11 +258,9 @@ Scheduler::Event
 FeroceHeapScheduler::PeekNext() const
 {
     NS_ASSERT(!IsEmpty());
-    Event next = m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front()))
-                     ? m_near.Front()
-                     : m_far.front();
-    next.impl = Untagged(next.impl);
-    return next;
+    bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
+    return EventOf(fromNear ? m_near.FrontKey() : m_far.key[0],
+                   Untagged(fromNear ? m_near.FrontImpl() : m_far.impl[0]));
 }
 
 Scheduler::Event
@@ -223,48 +274,49 @@ void
 FeroceHeapScheduler::Remove(const Event& ev)
 {
     NS_ASSERT(!IsEmpty());
+    Key k = MakeKey(ev.key.m_ts, ev.key.m_uid, 0); // as Ident: the context is not compared
     if (m_near.sorted)
     {
-        if (m_near.RemoveSorted(ev))
+        if (m_near.RemoveSorted(k))
         {
             return;
         }
     }
-    else if (!m_near.Empty() && m_near.Front().key.m_uid == ev.key.m_uid)
+    else if (!m_near.Empty() && Ident(m_near.FrontKey()) == k)
     {
         m_near.PopFront();
         DropRemovedTops();
         return;
     }
     // at the top of the far heap it goes now (no removed entry stays on a top), else lazily
-    if (!m_far.empty() && m_far.front().key.m_uid == ev.key.m_uid)
+    if (!m_far.Empty() && Ident(m_far.key[0]) == k)
     {
         HeapPopTop(m_far);
         DropRemovedTops();
         return;
     }
     // not a front: the next event is earlier, so the invariant of m_removed holds
-    m_removed.push_back({ev.key.m_ts, ev.key.m_uid});
+    m_removed.push_back(k);
     std::push_heap(m_removed.begin(), m_removed.end(), Later);
 }
 
-void
-FeroceHeapScheduler::PopLaneFirst(bool fromNear, Event& next)
+EventImpl*
+FeroceHeapScheduler::PopLaneFirst(bool fromNear, EventImpl* impl)
 {
-    FeroceLaneEvent* first = LaneOf(next.impl);
+    FeroceLaneEvent* first = LaneOf(impl);
     if (!first->laneNext)
     {
         fromNear ? m_near.PopFront() : HeapPopTop(m_far);
     }
     else if (fromNear)
     {
-        m_near.ReplaceFront(LaneNext(first));
+        m_near.ReplaceFront(LaneNextKey(first), LaneEntry(first->laneNext));
     }
     else
     {
-        SiftDown(m_far, LaneNext(first));
+        ReplaceTop(m_far, LaneNextKey(first), LaneEntry(first->laneNext));
     }
-    next.impl = Untagged(next.impl);
+    return Untagged(impl);
 }
 
 void
@@ -274,10 +326,8 @@ FeroceHeapScheduler::DropRemovedTops()
     // removed one only if it is the earliest removed key
     while (!m_removed.empty())
     {
-        bool fromNear = m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front()));
-        const Event& next = fromNear ? m_near.Front() : m_far.front();
-        const RemovedKey& first = m_removed.front();
-        if (next.key.m_ts != first.ts || next.key.m_uid != first.uid)
+        bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
+        if (!(Ident(fromNear ? m_near.FrontKey() : m_far.key[0]) == m_removed.front()))
         {
             return;
         }

@@ -64,23 +64,28 @@ class FeroceHeapScheduler final : public Scheduler
 
     bool IsEmpty() const override
     {
-        return m_near.Empty() && m_far.empty(); // a removed entry never stays on top
+        return m_near.Empty() && m_far.Empty(); // a removed entry never stays on top
     }
 
     Event PeekNext() const override;
     Event RemoveNext() override;
     void Remove(const Event& ev) override;
 
-    /// Insert, without a virtual call (FeroceSimulatorImpl).
-    void Push(const Event& ev)
+    /// Insert, without a virtual call (FeroceSimulatorImpl); inlined as it was with the events
+    /// kept whole (only a push into the heap or a full array is a call).
+#if defined(__GNUC__)
+    __attribute__((always_inline))
+#endif
+    inline void
+    Push(const Event& ev)
     {
         if (ev.key.m_ts <= m_lastTs + m_nearHorizonSteps)
         {
-            m_near.Push(ev);
+            m_near.Push(KeyOf(ev), ev.impl);
         }
         else
         {
-            HeapPush(m_far, ev);
+            HeapPush(m_far, KeyOf(ev), ev.impl);
         }
     }
 
@@ -124,11 +129,12 @@ class FeroceHeapScheduler final : public Scheduler
     /// RemoveNext, without a virtual call (FeroceSimulatorImpl); not empty.
     Event Pop()
     {
-        bool fromNear = m_far.empty() || (!m_near.Empty() && Before(m_near.Front(), m_far.front()));
-        Event next = fromNear ? m_near.Front() : m_far.front();
-        if (LaneOf(next.impl))
+        bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
+        Key key = fromNear ? m_near.FrontKey() : m_far.key[0];
+        EventImpl* impl = fromNear ? m_near.FrontImpl() : m_far.impl[0];
+        if (LaneOf(impl))
         {
-            PopLaneFirst(fromNear, next); // out of line: Pop stays small enough to inline
+            impl = PopLaneFirst(fromNear, impl); // out of line: Pop stays small enough to inline
         }
         else if (fromNear)
         {
@@ -138,6 +144,7 @@ class FeroceHeapScheduler final : public Scheduler
         {
             HeapPopTop(m_far);
         }
+        Event next = EventOf(key, impl);
         m_lastTs = next.key.m_ts;
         m_lastUid = next.key.m_uid;
         if (!m_removed.empty())
@@ -154,19 +161,156 @@ class FeroceHeapScheduler final : public Scheduler
     }
 
   private:
-    using Heap = std::vector<Event>;
-
-    /// ns-3's order (Scheduler::EventKey's operator<): time, then uid.
-    static bool Before(const Event& a, const Event& b)
+    /**
+     * An event's key as one unsigned 128-bit number: time, uid, context from
+     * the most significant bits down.  Uids are unique, so its order is ns-3's
+     * (Scheduler::EventKey's operator<: time, then uid), and a comparison is
+     * one compare-and-borrow, without branches.
+     */
+#ifdef __SIZEOF_INT128__
+    using Key = __uint128_t;
+#else
+    struct Key
     {
-        return a.key.m_ts < b.key.m_ts || (a.key.m_ts == b.key.m_ts && a.key.m_uid < b.key.m_uid);
+        uint64_t lo;
+        uint64_t hi;
+
+        bool operator<(const Key& b) const
+        {
+            return hi < b.hi || (hi == b.hi && lo < b.lo);
+        }
+
+        bool operator==(const Key& b) const
+        {
+            return hi == b.hi && lo == b.lo;
+        }
+    };
+#endif
+
+    static Key MakeKey(uint64_t ts, uint32_t uid, uint32_t context)
+    {
+        uint64_t lo = uint64_t(uid) << 32 | context;
+#ifdef __SIZEOF_INT128__
+        return Key(ts) << 64 | lo;
+#else
+        return Key{lo, ts};
+#endif
     }
 
-    static void HeapPush(Heap& heap, const Event& ev);
-    /// Take the top entry off a heap.
+    static Key KeyOf(const Event& ev)
+    {
+        return MakeKey(ev.key.m_ts, ev.key.m_uid, ev.key.m_context);
+    }
+
+    static uint64_t TsOf(Key k)
+    {
+#ifdef __SIZEOF_INT128__
+        return uint64_t(k >> 64);
+#else
+        return k.hi;
+#endif
+    }
+
+    static uint64_t LowOf(Key k)
+    {
+#ifdef __SIZEOF_INT128__
+        return uint64_t(k);
+#else
+        return k.lo;
+#endif
+    }
+
+    static Event EventOf(Key k, EventImpl* impl)
+    {
+        Event ev;
+        ev.impl = impl;
+        ev.key.m_ts = TsOf(k);
+        ev.key.m_uid = uint32_t(LowOf(k) >> 32);
+        ev.key.m_context = uint32_t(LowOf(k));
+        return ev;
+    }
+
+    /// The key without its context: what identifies an event (its time and uid).
+    static Key Ident(Key k)
+    {
+#ifdef __SIZEOF_INT128__
+        return k & ~Key(0xffffffffu);
+#else
+        return Key{k.lo & ~uint64_t(0xffffffffu), k.hi};
+#endif
+    }
+
+    /// Above every event's key (an event's time is below 2^63): the keys past a heap's end.
+    static Key NoKey()
+    {
+        return MakeKey(~uint64_t(0), ~uint32_t(0), ~uint32_t(0));
+    }
+
+    /**
+     * Events as keys and their EventImpls in two arrays of the same index, the
+     * keys 16 bytes each: a 4-ary heap's four children are 64 bytes of keys.
+     * As a heap, the four keys past its end are NoKey(), so every entry's
+     * children are four keys (the missing ones never chosen) and a sift reads
+     * no count of them.
+     */
+    struct Heap
+    {
+        Key* key{nullptr};         ///< the keys (slots of them)
+        EventImpl** impl{nullptr}; ///< their EventImpls
+        std::size_t n{0};          ///< entries
+        std::size_t slots{0};      ///< entries the arrays hold
+
+        Heap()
+        {
+            Grow(4 * kPad);
+        }
+
+        ~Heap()
+        {
+            delete[] key;
+            delete[] impl;
+        }
+
+        Heap(const Heap&) = delete;
+        Heap& operator=(const Heap&) = delete;
+
+        bool Empty() const
+        {
+            return n == 0;
+        }
+
+        /// Room for one more entry and the padding behind it.
+        bool Full() const
+        {
+            return n + kPad + 1 > slots;
+        }
+
+        /// Arrays of this many slots (more than now), the new keys NoKey().
+        void Grow(std::size_t size);
+
+        void Set(std::size_t i, Key k, EventImpl* e)
+        {
+            key[i] = k;
+            impl[i] = e;
+        }
+
+        void Move(std::size_t to, std::size_t from)
+        {
+            key[to] = key[from];
+            impl[to] = impl[from];
+        }
+    };
+
+    /// Keys past a heap's end that are NoKey(): one family of children.
+    static const std::size_t kPad = 4;
+
+    static void HeapPush(Heap& heap, Key k, EventImpl* impl);
+    /// Take the top entry off a (non-empty) heap.
     static void HeapPopTop(Heap& heap);
-    /// Put ev in place of the top entry of a (non-empty) heap, sifting it down.
-    static void SiftDown(Heap& heap, Event ev);
+    /// Put (k, impl) in place of the top entry of a (non-empty) heap: the hole left by the top
+    /// goes down to a leaf, each time to the earliest child, and the entry goes up from there
+    /// (bottom-up, Floyd's: an entry from the bottom or a lane's next belongs low in the heap).
+    static void ReplaceTop(Heap& heap, Key k, EventImpl* impl);
 
     /// A lane's first event as a heap entry: its address with the two lowest bits set.
     static EventImpl* LaneEntry(FeroceLaneEvent* event)
@@ -181,15 +325,10 @@ class FeroceHeapScheduler final : public Scheduler
         return (p & 3) == 3 ? reinterpret_cast<FeroceLaneEvent*>(p - 3) : nullptr;
     }
 
-    /// The heap entry of the event behind a lane's first, which becomes the first.
-    static Event LaneNext(const FeroceLaneEvent* first)
+    /// The key of the event behind a lane's first, which becomes the first.
+    static Key LaneNextKey(const FeroceLaneEvent* first)
     {
-        Event ev;
-        ev.impl = LaneEntry(first->laneNext);
-        ev.key.m_ts = first->nextTs;
-        ev.key.m_uid = first->nextUid;
-        ev.key.m_context = first->nextContext;
-        return ev;
+        return MakeKey(first->nextTs, first->nextUid, first->nextContext);
     }
 
     /// An entry as it leaves: a lane's event tagged as any FeroceEvent (lowest bit only).
@@ -198,56 +337,58 @@ class FeroceHeapScheduler final : public Scheduler
         return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(impl) & ~uintptr_t(2));
     }
 
-    /// The near events: sorted in [head, end) while few, else a heap in [0, end).
-    struct Near
+    /// The near events: sorted in [head, n) while few, else a heap in [0, n).
+    struct Near : Heap
     {
-        Heap v;
         std::size_t head{0};
         bool sorted{true};
 
         bool Empty() const
         {
-            return v.size() == head;
+            return n == head;
         }
 
-        const Event& Front() const
+        Key FrontKey() const
         {
-            return v[head];
+            return key[head];
         }
 
-        void Push(const Event& ev)
+        EventImpl* FrontImpl() const
         {
-            if (!sorted || v.size() - head >= kSortedMax)
+            return impl[head];
+        }
+
+#if defined(__GNUC__)
+        __attribute__((always_inline))
+#endif
+        inline void
+        Push(Key k, EventImpl* e)
+        {
+            if (!sorted || n - head >= kSortedMax || Full())
             {
-                PushSlow(ev);
+                PushSlow(k, e);
                 return;
             }
-            if (v.size() == v.capacity() && head > 0)
-            {
-                Compact();
-            }
             // from the end down to its place: a new event is nearly always among the latest
-            std::size_t i = v.size();
-            v.emplace_back();
-            Event* e = v.data();
-            while (i > head && Before(ev, e[i - 1]))
+            std::size_t i = n++;
+            while (i > head && k < key[i - 1])
             {
-                e[i] = e[i - 1];
+                Move(i, i - 1);
                 i--;
             }
-            e[i] = ev;
+            Set(i, k, e);
         }
 
-        /// Take the front event and insert ev (its lane's next: due at or after it).
-        void ReplaceFront(const Event& ev)
+        /// Take the front event and insert (k, e) (its lane's next: due at or after it).
+        void ReplaceFront(Key k, EventImpl* e)
         {
             if (sorted)
             {
                 PopFront();
-                Push(ev);
+                Push(k, e);
                 return;
             }
-            SiftDown(v, ev);
+            ReplaceTop(*this, k, e);
         }
 
         /// Take the front event.
@@ -255,27 +396,28 @@ class FeroceHeapScheduler final : public Scheduler
         {
             if (sorted)
             {
-                if (++head == v.size())
+                if (++head == n)
                 {
-                    v.clear();
+                    n = 0;
                     head = 0;
                 }
                 return;
             }
-            HeapPopTop(v);
-            if (v.size() < kSortedMin)
+            HeapPopTop(*this);
+            if (n < kSortedMin)
             {
                 Sort();
             }
         }
 
-        void PushSlow(const Event& ev);
+        /// Push when the array is full (sorted: compacted or grown) or a heap.
+        void PushSlow(Key k, EventImpl* e);
         /// The heap becomes sorted (a removed entry stays in it until it is at the front).
         void Sort();
         /// Move the sorted events to the start of the array.
         void Compact();
-        /// Remove the sorted event of this key, if here.
-        bool RemoveSorted(const Event& ev);
+        /// Remove the sorted event of this key (Ident), if here.
+        bool RemoveSorted(Key k);
     };
 
     /// Below this many near events they are kept sorted again.
@@ -285,23 +427,16 @@ class FeroceHeapScheduler final : public Scheduler
 
     void SetNearHorizon(Time horizon);
     Time GetNearHorizon() const;
-    /// Take a lane's first event (next, from the near events or the far heap): the lane's next
-    /// takes its place; next.impl becomes the event's FeroceEvent tag.
-    void PopLaneFirst(bool fromNear, Event& next);
+    /// Take a lane's first event (its entry impl, from the near events or the far heap): the
+    /// lane's next takes its place; returns the event's FeroceEvent tag.
+    EventImpl* PopLaneFirst(bool fromNear, EventImpl* impl);
     /// Drop the removed entries while the next event is one of them.
     void DropRemovedTops();
 
-    /// The key of an event removed while in a heap (not yet dropped).
-    struct RemovedKey
-    {
-        uint64_t ts;
-        uint32_t uid;
-    };
-
     /// The later of two removed keys: m_removed is a min-heap by this.
-    static bool Later(const RemovedKey& a, const RemovedKey& b)
+    static bool Later(const Key& a, const Key& b)
     {
-        return a.ts > b.ts || (a.ts == b.ts && a.uid > b.uid);
+        return b < a;
     }
 
     Near m_near;                 ///< events due within the horizon when inserted
@@ -310,9 +445,9 @@ class FeroceHeapScheduler final : public Scheduler
     uint32_t m_lastUid{0};       ///< and its uid
     uint32_t m_serial;           ///< this list's number, for FeroceLane::list
     uint64_t m_nearHorizonSteps; ///< NearHorizon in time steps
-    /// Removed events still in a heap, earliest first (a min-heap): the next event is
-    /// never after the earliest of them, and is a removed one only if it is that one.
-    std::vector<RemovedKey> m_removed;
+    /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the next event
+    /// is never after the earliest of them, and is a removed one only if it is that one.
+    std::vector<Key> m_removed;
 };
 
 } // namespace ns3

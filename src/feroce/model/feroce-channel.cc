@@ -124,7 +124,21 @@ FeroceChannel::Attach(Ptr<FeroceNetDevice> device)
 {
     NS_LOG_FUNCTION(this << device);
     NS_ABORT_MSG_IF(m_end[1], "FeroceChannel: a link has two ends; a third device cannot attach");
-    m_end[m_end[0] ? 1 : 0] = device;
+    std::size_t i = m_end[0] ? 1 : 0;
+    m_end[i] = device;
+    m_endNode[i] = device->GetNodeId();
+}
+
+void
+FeroceChannel::UpdateNodeId(const FeroceNetDevice* device)
+{
+    for (std::size_t i = 0; i < 2; i++)
+    {
+        if (PeekPointer(m_end[i]) == device)
+        {
+            m_endNode[i] = device->GetNodeId();
+        }
+    }
 }
 
 void
@@ -140,7 +154,7 @@ FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time
     // the devices outlive the simulation's events: no reference counted per frame.
     // A direction's frames arrive in the order sent (one serializes after the other over the
     // same delay): one lane each
-    FeroceSim::ScheduleInLane(peer->GetNodeId(),
+    FeroceSim::ScheduleInLane(m_endNode[to],
                               txTime + m_delay,
                               FeroceChannelArrival::Make(peer, std::move(frame), m_epoch),
                               m_lane[to]);

@@ -61,6 +61,8 @@ class FeroceChannel : public Channel
     uint64_t GetFramesLost() const;
     /// Of those, the frames that were on their way to `device` (0 if it is no end).
     uint64_t GetFramesLostTo(const FeroceNetDevice* device) const;
+    /// `device`, one end, has a new node id (the context of the frames that arrive at it).
+    void UpdateNodeId(const FeroceNetDevice* device);
     /// Time the link has been down, so far.
     Time GetDownTime() const;
 
@@ -77,11 +79,15 @@ class FeroceChannel : public Channel
     bool Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
     void Lose(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
 
-    Time m_delay;
+    // what a frame's transmit reads, together: the ends, the delay, the epoch and each
+    // direction's lane and context (its far end's node id, so the transmit does not read the
+    // far end's device)
     Ptr<FeroceNetDevice> m_end[2];
-    FeroceLane m_lane[2]; ///< the arrivals at each end (as m_end)
-    bool m_up{true};
+    Time m_delay;
     uint32_t m_epoch{0}; ///< changes of state: a frame sent in another epoch is lost
+    bool m_up{true};
+    uint32_t m_endNode[2]{}; ///< each end's node id (as m_end)
+    FeroceLane m_lane[2];    ///< the arrivals at each end (as m_end)
     uint64_t m_lost{0};
     uint64_t m_lostTo[2]{}; ///< per end (as m_end): the frames lost on their way to it
     Time m_downSince;

@@ -92,17 +92,20 @@ class FeroceFrame : public SimpleRefCount<FeroceFrame>
   private:
     FeroceFrame() = default;
 
+    // first (with the reference count) and then the Ethernet and IPv4 fields: a switch reads
+    // one cache line of a frame (the allocation is line-aligned), a NIC the next one too
+    uint32_t m_size{0};                    ///< bytes
+    bool m_roce{false};                    ///< m_f holds RoCEv2 fields
+    uint8_t m_control{FEROCE_FRAME_OTHER}; ///< made as PFC or 802.3x PAUSE: m_pfc or m_linkPause
+    bool m_fromBytes{false};               ///< came in as bytes: m_packet is the truth
+
     union {
         feroce_roce m_f;               ///< the header fields (RoCEv2, or zero: bytes)
         feroce_pfc m_pfc;              ///< the fields of a made PFC frame
         feroce_link_pause m_linkPause; ///< the fields of a made 802.3x PAUSE frame
     };
 
-    uint32_t m_size{0};                    ///< bytes
-    bool m_roce{false};                    ///< m_f holds RoCEv2 fields
-    uint8_t m_control{FEROCE_FRAME_OTHER}; ///< made as PFC or 802.3x PAUSE: m_pfc or m_linkPause
-    bool m_fromBytes{false};               ///< came in as bytes: m_packet is the truth
-    mutable Ptr<Packet> m_packet;          ///< its bytes, once built or given
+    mutable Ptr<Packet> m_packet; ///< its bytes, once built or given
 };
 
 } // namespace ns3

@@ -76,19 +76,19 @@ FeroceNetDevice::GetTypeId()
 }
 
 FeroceNetDevice::FeroceNetDevice()
-    : m_nodeId(Simulator::NO_CONTEXT),
+    : m_rxFrames(0),
+      m_rxBytes(0),
+      m_txFreeAt(0),
+      m_wakeAt(Time::Max()),
+      m_bitRate(0),
+      m_txCarry(0),
+      m_stepsPerNs(NanoSeconds(1).GetTimeStep()),
+      m_txFrames(0),
+      m_txBytes(0),
+      m_nodeId(Simulator::NO_CONTEXT),
       m_ifIndex(0),
       m_address(Mac48Address::Allocate()),
       m_mtu(4200),
-      m_bitRate(0),
-      m_stepsPerNs(NanoSeconds(1).GetTimeStep()),
-      m_txFreeAt(0),
-      m_wakeAt(Time::Max()),
-      m_txCarry(0),
-      m_txFrames(0),
-      m_txBytes(0),
-      m_rxFrames(0),
-      m_rxBytes(0),
       m_rxErrorDrops(0)
 {
     NS_LOG_FUNCTION(this);
@@ -225,7 +225,7 @@ FeroceNetDevice::TransmitStart(Ptr<FeroceFrame> frame)
     }
     if (m_channel)
     {
-        m_channel->Transmit(frame, this, txTime);
+        m_channel->Transmit(std::move(frame), this, txTime); // no reference counted here
     }
 }
 
@@ -478,6 +478,10 @@ FeroceNetDevice::SetNode(Ptr<Node> node)
 {
     m_node = node;
     m_nodeId = node ? node->GetId() : Simulator::NO_CONTEXT;
+    if (m_channel)
+    {
+        m_channel->UpdateNodeId(this); // attached before it had its node
+    }
 }
 
 bool

@@ -52,7 +52,7 @@ class PfcHeader;
  * (ApplyLinkPause, IsLinkPaused, the LinkPause trace).  Link state: the
  * channel's (IsLinkUp), with the link-change callbacks run at each change.
  */
-class FeroceNetDevice : public NetDevice
+class alignas(64) FeroceNetDevice : public NetDevice
 {
   public:
     static TypeId GetTypeId();
@@ -230,29 +230,33 @@ class FeroceNetDevice : public NetDevice
     static void RunWake(FeroceEvent* event);
     void Wake();
 
+    // What a frame's send (TransmitStart, WakeAt) and arrival (ReceiveFrame) read, in three
+    // cache lines from the object's head (the class is line-aligned; its vtable pointer, read by
+    // TrySend and HandleFrame, is in the first): the arrival's, the traces both read and the
+    // wake-up's time, the send's
+    Ptr<ErrorModel> m_receiveErrorModel;
+    uint64_t m_rxFrames;
+    uint64_t m_rxBytes;
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
+    Time m_txFreeAt;      ///< end of the last frame started
+    Time m_wakeAt;        ///< the wake-up's time; Time::Max() when none is pending
+    uint64_t m_bitRate;   ///< the line rate (DataRate attribute) in bit/s
+    uint64_t m_txCarry;   ///< remainder of bits * 1e9 / rate from earlier frames
+    int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
+    Ptr<FeroceChannel> m_channel;
+    uint64_t m_txFrames;
+    uint64_t m_txBytes;
+    FeroceEventId m_wake;  ///< where the wake-up waits, while pending
+    WakeEvent m_wakeEvent; ///< the wake-up (TrySend)
+    PfcPauseState m_pause; ///< IsPaused: read per frame sent
     Ptr<Node> m_node;
     uint32_t m_nodeId;
-    Ptr<FeroceChannel> m_channel;
     uint32_t m_ifIndex;
     Mac48Address m_address;
     uint16_t m_mtu;
-    uint64_t m_bitRate;   ///< the line rate (DataRate attribute) in bit/s
-    int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
-    Ptr<ErrorModel> m_receiveErrorModel;
-    Time m_txFreeAt;       ///< end of the last frame started
-    WakeEvent m_wakeEvent; ///< the wake-up (TrySend)
-    FeroceEventId m_wake;  ///< where it waits, while pending
-    Time m_wakeAt;         ///< its time; Time::Max() when none is pending
-    uint64_t m_txCarry;    ///< remainder of bits * 1e9 / rate from earlier frames
-    uint64_t m_txFrames;
-    uint64_t m_txBytes;
-    uint64_t m_rxFrames;
-    uint64_t m_rxBytes;
     uint64_t m_rxErrorDrops;
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;
-    PfcPauseState m_pause;
     TracedCallback<uint8_t, uint16_t> m_pauseTrace;
     TracedCallback<uint16_t> m_linkPauseTrace;
     std::vector<Callback<void>> m_linkChange;
