@@ -68,16 +68,10 @@ FeroceHeapScheduler::GetNearHorizon() const
     return TimeStep(m_nearHorizonSteps);
 }
 
-void
-FeroceHeapScheduler::HeapPush(Heap& heap, Key k, EventImpl* impl)
+inline void
+FeroceHeapScheduler::SiftUp(Heap& heap, std::size_t i, Key k, EventImpl* impl)
 {
-    // sift up: move parents down into the hole until the entry fits
-    if (heap.Full())
-    {
-        heap.Grow(2 * heap.slots);
-    }
-    std::size_t i = heap.n++;
-    heap.key[heap.n + kPad - 1] = NoKey();
+    // parents move down into the hole until the entry fits (uids are unique: never equal keys)
     const Key* key = heap.key;
     while (i > 0)
     {
@@ -90,6 +84,19 @@ FeroceHeapScheduler::HeapPush(Heap& heap, Key k, EventImpl* impl)
         i = parent;
     }
     heap.Set(i, k, impl);
+}
+
+void
+FeroceHeapScheduler::HeapPush(Heap& heap, Key k, EventImpl* impl)
+{
+    // a hole at the end, then up
+    if (heap.Full())
+    {
+        heap.Grow(2 * heap.slots);
+    }
+    std::size_t i = heap.n++;
+    heap.key[heap.n + kPad - 1] = NoKey();
+    SiftUp(heap, i, k, impl);
 }
 
 void
@@ -132,20 +139,8 @@ FeroceHeapScheduler::ReplaceTop(Heap& heap, Key k, EventImpl* impl)
         impls[i] = impls[best];
         i = best;
     }
-    // up: the entry rises from that leaf to its place (uids are unique: never equal keys)
-    while (i > 0)
-    {
-        std::size_t parent = (i - 1) / kArity;
-        if (key[parent] < k)
-        {
-            break;
-        }
-        key[i] = key[parent];
-        impls[i] = impls[parent];
-        i = parent;
-    }
-    key[i] = k;
-    impls[i] = impl;
+    // up: the entry rises from that leaf to its place
+    SiftUp(heap, i, k, impl);
 }
 
 void

@@ -304,6 +304,8 @@ class FeroceHeapScheduler final : public Scheduler
     /// Keys past a heap's end that are NoKey(): one family of children.
     static const std::size_t kPad = 4;
 
+    /// Put (k, impl) in the hole at i or above it (the sift up of HeapPush and ReplaceTop).
+    static void SiftUp(Heap& heap, std::size_t i, Key k, EventImpl* impl);
     static void HeapPush(Heap& heap, Key k, EventImpl* impl);
     /// Take the top entry off a (non-empty) heap.
     static void HeapPopTop(Heap& heap);
