@@ -1073,6 +1073,77 @@ class RoceHandlerTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * Two NICs attached to their link before Node::AddDevice gives them their
+ * nodes (FeroceChannel::UpdateNodeId): each arrival still runs in the
+ * receiving node's context, the WRITE's packets at b and their ACK at a.
+ */
+class RoceLateNodeTestCase : public TestCase
+{
+  public:
+    RoceLateNodeTestCase()
+        : TestCase("NICs linked before they have their nodes: arrivals run in the receiving "
+                   "node's context")
+    {
+    }
+
+  private:
+    /// The context of a reception (at b) or a completion (at a: its ACK's arrival).
+    static void OnReceive(void* contexts, uint32_t /* index */, const RoceReceive& /* r */)
+    {
+        static_cast<std::vector<uint32_t>*>(contexts)->push_back(Simulator::GetContext());
+    }
+
+    static void OnCompletion(void* contexts, uint32_t /* index */, const RoceCompletion& /* c */)
+    {
+        static_cast<std::vector<uint32_t>*>(contexts)->push_back(Simulator::GetContext());
+    }
+
+    static void Post(Ptr<RoceQueuePair> qp)
+    {
+        RoceWorkRequest wr;
+        wr.length = 2000; // two packets of the default Pmtu (1024)
+        qp->PostSend(wr);
+    }
+
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(3); // the NICs' nodes are 1 and 2: no context is theirs by chance
+        Ptr<RoceNic> a = CreateObject<RoceNic>();
+        Ptr<RoceNic> b = CreateObject<RoceNic>();
+        a->SetAddress(Mac48Address::Allocate());
+        b->SetAddress(Mac48Address::Allocate());
+        a->SetIpv4Address(Ipv4Address("10.9.0.1"));
+        b->SetIpv4Address(Ipv4Address("10.9.0.2"));
+        Ptr<FeroceChannel> link = CreateObject<FeroceChannel>();
+        a->Attach(link);
+        b->Attach(link);
+        nodes.Get(1)->AddDevice(a);
+        nodes.Get(2)->AddDevice(b);
+        auto qps = RoceHelper().ConnectQueuePairs(a, b);
+        std::vector<uint32_t> atA;
+        std::vector<uint32_t> atB;
+        qps.first->SetCompletionHandler(&OnCompletion, &atA, 0);
+        qps.second->SetReceiveHandler(&OnReceive, &atB, 0);
+        Simulator::ScheduleWithContext(nodes.Get(1)->GetId(), MicroSeconds(1), &Post, qps.first);
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(atB.size(), 2, "both packets received at b");
+        NS_TEST_EXPECT_MSG_EQ(atA.size(), 1, "the WRITE completed at a");
+        for (uint32_t context : atB)
+        {
+            NS_TEST_EXPECT_MSG_EQ(context, nodes.Get(2)->GetId(), "a packet arrived in b's node");
+        }
+        for (uint32_t context : atA)
+        {
+            NS_TEST_EXPECT_MSG_EQ(context, nodes.Get(1)->GetId(), "the ACK arrived in a's node");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup feroce
  * The RoCE NIC over one link: goodput, PSNs, recovery, RNR, windows,
  * DCQCN reaction and notification points, PFC, determinism.
  */
@@ -1116,6 +1187,7 @@ class RoceNicTestSuite : public TestSuite
         AddTestCase(new RoceDeterminismTestCase);
         AddTestCase(new RoceLazyTraceTestCase);
         AddTestCase(new RoceHandlerTestCase);
+        AddTestCase(new RoceLateNodeTestCase);
     }
 };
 
