@@ -75,23 +75,25 @@ FeroceSwitchPort::GetConfig() const
     return m_config;
 }
 
+static_assert(FEROCE_MARK_DEQUEUE == 0 && FEROCE_MARK_ENQUEUE == 1,
+              "FeroceSwitchPort::m_marks is indexed by the marking point");
+
 void
 FeroceSwitchPort::SetConfig(const Config& config)
 {
     m_config = config;
-    m_ecn = config.ecn;
     m_byteQuantum = config.byteQuantum;
-    m_markEnqueue = 0;
-    m_markDequeue = 0;
+    m_marks[FEROCE_MARK_DEQUEUE] = 0;
+    m_marks[FEROCE_MARK_ENQUEUE] = 0;
     for (uint8_t q = 0; q < 8; q++)
     {
         m_queue[q].quantum = config.quantum[q];
         m_cp[q] = config.cp[q];
         if (config.ecn)
         {
-            uint8_t& marks =
-                config.cp[q].point == FEROCE_MARK_DEQUEUE ? m_markDequeue : m_markEnqueue;
-            marks |= uint8_t(1u << q);
+            feroce_mark_point at = config.cp[q].point == FEROCE_MARK_DEQUEUE ? FEROCE_MARK_DEQUEUE
+                                                                             : FEROCE_MARK_ENQUEUE;
+            m_marks[at] |= uint8_t(1u << q);
         }
     }
 }
@@ -129,9 +131,9 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
         WatchdogDrop(e); // a queue in a storm: what comes for it is discarded
         return;
     }
-    // a draw whether or not the marking point is enqueue: the switch's one stream sees two
-    // draws per data frame in dequeue mode, as it always has
-    if (m_ecn && queue != kControlQueue)
+    // with ECN (Config::ecn), a draw whether or not the marking point is enqueue: the switch's
+    // one stream sees two draws per data frame in dequeue mode, as it always has
+    if (Ecn() && queue != kControlQueue)
     {
         Mark(queue, e.frame, FEROCE_MARK_ENQUEUE);
     }
@@ -164,7 +166,7 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
     {
         sw->GetIngress(e.in)->Pfc(e.priority, pfc);
     }
-    if (queue != kControlQueue && (m_markDequeue >> queue & 1))
+    if (queue != kControlQueue && (m_marks[FEROCE_MARK_DEQUEUE] >> queue & 1))
     {
         Mark(queue, e.frame, FEROCE_MARK_DEQUEUE);
     }
@@ -176,12 +178,11 @@ FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
     // one draw whether or not the queue marks at `at` (the stream's order stays); the marking
     // parameters are read only where the queue marks
     double u = m_switch->m_uniformStream->Draw();
-    uint8_t marks = at == FEROCE_MARK_DEQUEUE ? m_markDequeue : m_markEnqueue;
-    if (!(marks >> queue & 1) || !feroce_cp_mark(&m_cp[queue],
-                                                 at,
-                                                 feroce_ecn(frame->Fields().ip.ecn),
-                                                 m_queue[queue].bytes,
-                                                 u))
+    if (!(m_marks[at] >> queue & 1) || !feroce_cp_mark(&m_cp[queue],
+                                                       at,
+                                                       feroce_ecn(frame->Fields().ip.ecn),
+                                                       m_queue[queue].bytes,
+                                                       u))
     {
         return;
     }

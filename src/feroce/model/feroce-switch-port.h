@@ -15,6 +15,8 @@
 #include "ns3/feroce-ring.h"
 #include "ns3/traced-callback.h"
 
+#include <cstring>
+
 namespace ns3
 {
 
@@ -154,6 +156,14 @@ class FeroceSwitchPort : public FeroceNetDevice
     void SendPause(uint8_t prio, uint16_t quanta);
     void RefreshPause(uint8_t prio);
 
+    /// ECN is on (Config::ecn): some data queue marks, at one point or the other.
+    bool Ecn() const
+    {
+        uint16_t both; // both points' bits in one load
+        std::memcpy(&both, m_marks, sizeof both);
+        return both != 0;
+    }
+
     /// Data queue q is held by its peer's pause (and no watchdog storm forwards it).
     bool Held(uint8_t q) const
     {
@@ -190,9 +200,9 @@ class FeroceSwitchPort : public FeroceNetDevice
     bool m_turnStarted{false}; ///< its quantum has been added for this turn
     uint8_t m_stormDrop{0};    ///< bit q: data queue q in a storm, its frames dropped
     uint8_t m_stormForward{0}; ///< bit q: data queue q in a storm, sent despite the PAUSE
-    bool m_ecn{false};         ///< Config::ecn
-    uint8_t m_markEnqueue{0};  ///< bit q: with ECN, data queue q marks at enqueue
-    uint8_t m_markDequeue{0};  ///< bit q: with ECN, data queue q marks at dequeue
+    /// Bit q of [point]: data queue q marks at that feroce_mark_point; with ECN (Config::ecn)
+    /// each data queue marks at one of the two, without it at neither (Ecn).
+    uint8_t m_marks[2]{};
     bool m_byteQuantum{false}; ///< Config::byteQuantum
     uint8_t m_waiting{0};      ///< kPfcWaits | kControlWaits: what the other queues hold
     uint64_t m_ecnMarks{0};    ///< Counters::ecnMarks (written per marked frame)
