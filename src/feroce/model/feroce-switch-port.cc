@@ -164,7 +164,7 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
     }
     if (pfc != FEROCE_PFC_HOLD)
     {
-        sw->GetIngress(e.in)->Pfc(e.priority, pfc);
+        sw->PortAt(e.in)->Pfc(e.priority, pfc);
     }
     if (queue != kControlQueue && (m_marks[FEROCE_MARK_DEQUEUE] >> queue & 1))
     {
@@ -350,7 +350,7 @@ FeroceSwitchPort::WatchdogDrop(const Entry& e)
     }
     if (pfc != FEROCE_PFC_HOLD)
     {
-        sw->GetIngress(e.in)->Pfc(e.priority, pfc);
+        sw->PortAt(e.in)->Pfc(e.priority, pfc);
     }
     m_counters.watchdogDrops++;
 }

@@ -935,7 +935,7 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
         Drop(frame, DROP_NO_ROUTE);
         return;
     }
-    FeroceSwitchPort* out = PeekPointer(m_portList[outIndex]);
+    FeroceSwitchPort* out = PortAt(uint32_t(outIndex));
 
     bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
     uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : DscpPriority(f.ip.dscp);

@@ -206,10 +206,11 @@ class FeroceSwitch : public Object
         return table[i];
     }
 
-    /// A port by its index, without a Ptr copy (a frame's ingress, for its PFC decision).
-    FeroceSwitchPort* GetIngress(uint32_t i) const
+    /// A port by its index, without a Ptr copy: a frame's egress (Receive) and its ingress (the
+    /// ports, for its PFC decision), through the pointer in the line a frame's visit reads.
+    FeroceSwitchPort* PortAt(uint32_t i) const
     {
-        return PeekPointer(m_ports[i]);
+        return PeekPointer(m_portList[i]);
     }
 
     /// The port a flow to this address leaves by (ECMP among several), -1 without a route.
