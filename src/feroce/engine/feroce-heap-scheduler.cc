@@ -45,7 +45,8 @@ FeroceHeapScheduler::GetTypeId()
 FeroceHeapScheduler::FeroceHeapScheduler()
     : m_lastTs(0),
       m_serial(++g_lists),
-      m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep()))
+      m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep())),
+      m_removedTs(~uint64_t(0))
 {
     NS_LOG_FUNCTION(this);
     m_near.Grow(4 * kSortedMax); // room to take from the front between compactions
@@ -253,6 +254,8 @@ Scheduler::Event
 FeroceHeapScheduler::PeekNext() const
 {
     NS_ASSERT(!IsEmpty());
+    // what is left of removed events goes now, as Pop would drop it
+    const_cast<FeroceHeapScheduler*>(this)->DropRemovedTops();
     bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
     return EventOf(fromNear ? m_near.FrontKey() : m_far.key[0],
                    Untagged(fromNear ? m_near.FrontImpl() : m_far.impl[0]));
@@ -280,19 +283,17 @@ FeroceHeapScheduler::Remove(const Event& ev)
     else if (!m_near.Empty() && Ident(m_near.FrontKey()) == k)
     {
         m_near.PopFront();
-        DropRemovedTops();
         return;
     }
-    // at the top of the far heap it goes now (no removed entry stays on a top), else lazily
+    // at the top of the far heap it goes now, else lazily (Pop drops it when it is the front)
     if (!m_far.Empty() && Ident(m_far.key[0]) == k)
     {
         HeapPopTop(m_far);
-        DropRemovedTops();
         return;
     }
-    // not a front: the next event is earlier, so the invariant of m_removed holds
     m_removed.push_back(k);
     std::push_heap(m_removed.begin(), m_removed.end(), Later);
+    m_removedTs = TsOf(m_removed.front());
 }
 
 EventImpl*
@@ -314,17 +315,18 @@ FeroceHeapScheduler::PopLaneFirst(bool fromNear, EventImpl* impl)
     return Untagged(impl);
 }
 
-void
+bool
 FeroceHeapScheduler::DropRemovedTops()
 {
-    // every removed entry is in a heap, due at or after the next event: the next event is a
-    // removed one only if it is the earliest removed key
+    // every removed entry is in a heap: the front is a removed one only if it is the earliest
+    // removed key
+    bool dropped = false;
     while (!m_removed.empty())
     {
         bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
         if (!(Ident(fromNear ? m_near.FrontKey() : m_far.key[0]) == m_removed.front()))
         {
-            return;
+            break;
         }
         std::pop_heap(m_removed.begin(), m_removed.end(), Later);
         m_removed.pop_back();
@@ -336,7 +338,10 @@ FeroceHeapScheduler::DropRemovedTops()
         {
             HeapPopTop(m_far);
         }
+        dropped = true;
     }
+    m_removedTs = m_removed.empty() ? ~uint64_t(0) : TsOf(m_removed.front());
+    return dropped;
 }
 
 } // namespace ns3

@@ -64,7 +64,9 @@ class FeroceHeapScheduler final : public Scheduler
 
     bool IsEmpty() const override
     {
-        return m_near.Empty() && m_far.Empty(); // a removed entry never stays on top
+        // every removed key is an entry still in a heap (Pop drops one when it is the front)
+        return m_removedTs == ~uint64_t(0) ? m_near.Empty() && m_far.Empty()
+                                           : m_near.n - m_near.head + m_far.n == m_removed.size();
     }
 
     Event PeekNext() const override;
@@ -127,10 +129,20 @@ class FeroceHeapScheduler final : public Scheduler
     }
 
     /// RemoveNext, without a virtual call (FeroceSimulatorImpl); not empty.
-    Event Pop()
+#if defined(__GNUC__)
+    __attribute__((always_inline))
+#endif
+    inline Event
+    Pop()
     {
         bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
         Key key = fromNear ? m_near.FrontKey() : m_far.key[0];
+        if (TsOf(key) >= m_removedTs && DropRemovedTops())
+        {
+            // the front was a removed event's entry (rare): the next one
+            fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
+            key = fromNear ? m_near.FrontKey() : m_far.key[0];
+        }
         EventImpl* impl = fromNear ? m_near.FrontImpl() : m_far.impl[0];
         if (LaneOf(impl))
         {
@@ -147,10 +159,6 @@ class FeroceHeapScheduler final : public Scheduler
         Event next = EventOf(key, impl);
         m_lastTs = next.key.m_ts;
         m_lastUid = next.key.m_uid;
-        if (!m_removed.empty())
-        {
-            DropRemovedTops();
-        }
         return next;
     }
 
@@ -432,8 +440,8 @@ class FeroceHeapScheduler final : public Scheduler
     /// Take a lane's first event (its entry impl, from the near events or the far heap): the
     /// lane's next takes its place; returns the event's FeroceEvent tag.
     EventImpl* PopLaneFirst(bool fromNear, EventImpl* impl);
-    /// Drop the removed entries while the next event is one of them.
-    void DropRemovedTops();
+    /// Drop the removed entries while the front is one of them; whether it dropped any.
+    bool DropRemovedTops();
 
     /// The later of two removed keys: m_removed is a min-heap by this.
     static bool Later(const Key& a, const Key& b)
@@ -447,9 +455,12 @@ class FeroceHeapScheduler final : public Scheduler
     uint32_t m_lastUid{0};       ///< and its uid
     uint32_t m_serial;           ///< this list's number, for FeroceLane::list
     uint64_t m_nearHorizonSteps; ///< NearHorizon in time steps
-    /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the next event
-    /// is never after the earliest of them, and is a removed one only if it is that one.
+    /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the earliest
+    /// entry of the heaps is a removed one only if it is the earliest of them.
     std::vector<Key> m_removed;
+    /// The time of m_removed's earliest key, past every event's while none: a front due before
+    /// it is not a removed event (one comparison per event).
+    uint64_t m_removedTs;
 };
 
 } // namespace ns3
