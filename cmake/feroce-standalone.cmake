@@ -29,6 +29,11 @@ set(FEROCE_INCLUDE_DIR ${CMAKE_BINARY_DIR}/include)
 
 option(FEROCE_WERROR "Treat compiler warnings as errors" OFF)
 option(FEROCE_SANITIZE "Also build the core tests with ASan+UBSan" ON)
+option(FEROCE_LTO "Link the module with link-time optimisation in a Release build" ON)
+set(FEROCE_PGO "" CACHE STRING "Profile-guided optimisation of the module: generate, use, or empty")
+if(NOT FEROCE_PGO MATCHES "^(|generate|use)$")
+  message(FATAL_ERROR "FEROCE_PGO=${FEROCE_PGO}: expected generate, use or empty")
+endif()
 
 foreach(module core network)
   set(lib${module} ns3::lib${module})

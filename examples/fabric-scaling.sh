@@ -5,6 +5,7 @@
 # memory, and CPU per event beside the 3:1 incast's (feroce-bench incast3).  The 10^6 run takes
 # about half an hour of CPU.
 #   sh examples/fabric-scaling.sh BUILD_DIR [FLOWS...]
+# BUILD_DIR: a Release build for figures to quote (src/feroce/doc/build.md).
 set -eu
 build=$(cd "$1" && pwd)
 shift
@@ -14,6 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$build/bin/feroce-topo" fat-tree --k=8 --host-rate=10Gbps -o "$tmp/k8.topo"
 # 128 hosts at 30% of 10 Gb/s with flows of 120 420.75 B on average: 398 600 flows a second
+echo "feroce: $(sed -n 's/^CMAKE_BUILD_TYPE:STRING=/CMAKE_BUILD_TYPE=/p' "$build/CMakeCache.txt" 2>/dev/null)"
 echo "| flows | simulated | completed | events | CPU s | CPU per event (ns) | peak MB | flows in progress at most |"
 echo "|---|---|---|---|---|---|---|---|"
 for n in $flows; do

@@ -6,7 +6,8 @@
 # size of both fct.txt (through feroce-topo fct-bins) and the picture plots/fabric-vs-hpcc.png.
 #   sh examples/fabric-speed.sh BUILD_DIR HPCC_SIMULATION_DIR [RUNS]
 # HPCC_SIMULATION_DIR: the peer's simulation/ folder, built (build/scratch/third), e.g. as
-# src/feroce/doc/fabric.md says.
+# src/feroce/doc/fabric.md says.  BUILD_DIR: a Release build (src/feroce/doc/build.md), as the
+# peer is built with ns-3's optimized profile.
 set -eu
 build=$(cd "$1" && pwd)
 sim=$(cd "$2" && pwd)
@@ -35,6 +36,7 @@ h=$(cut -d' ' -f1 "$tmp/hpcc" | median)
 f=$(cut -d' ' -f1 "$tmp/feroce" | median)
 hm=$(cut -d' ' -f2 "$tmp/hpcc" | median)
 fm=$(cut -d' ' -f2 "$tmp/feroce" | median)
+echo "feroce: $(sed -n 's/^CMAKE_BUILD_TYPE:STRING=/CMAKE_BUILD_TYPE=/p' "$build/CMakeCache.txt" 2>/dev/null)"
 echo "| simulator | CPU s (median of $runs) | peak MB |"
 echo "|---|---|---|"
 awk -v h="$h" -v f="$f" -v hm="$hm" -v fm="$fm" 'BEGIN {

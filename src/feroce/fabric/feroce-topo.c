@@ -296,7 +296,7 @@ static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err,
             if (n < 5 || n > 6)
                 return feroce_text_fail(err, errlen, tx->path, tx->line,
                                         "expected link A B RATE DELAY [error=P]");
-            int ends[2];
+            int ends[2] = { 0, 0 }; // set by read_ends (GCC -O3 cannot see it)
             if (read_ends(tx, t, w + 1, ends, err, errlen) != 0)
                 return -1;
             uint64_t rate;
@@ -316,7 +316,7 @@ static int read_feroce(struct feroce_text *tx, struct feroce_topo *t, char *err,
                 return feroce_text_fail(err, errlen, tx->path, tx->line,
                                         "expected down A B AT [UP] (the link of A and B goes down at AT, "
                                         "back up at UP)");
-            int ends[2];
+            int ends[2] = { 0, 0 }; // set by read_ends (GCC -O3 cannot see it)
             if (read_ends(tx, t, w + 1, ends, err, errlen) != 0)
                 return -1;
             int link = feroce_topo_find_link(t, (uint32_t)ends[0], (uint32_t)ends[1]);
