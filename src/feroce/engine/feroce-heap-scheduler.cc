@@ -256,9 +256,8 @@ FeroceHeapScheduler::PeekNext() const
     NS_ASSERT(!IsEmpty());
     // what is left of removed events goes now, as Pop would drop it
     const_cast<FeroceHeapScheduler*>(this)->DropRemovedTops();
-    bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
-    return EventOf(fromNear ? m_near.FrontKey() : m_far.key[0],
-                   Untagged(fromNear ? m_near.FrontImpl() : m_far.impl[0]));
+    bool fromNear = FrontIsNear();
+    return EventOf(FrontKey(fromNear), Untagged(fromNear ? m_near.FrontImpl() : m_far.impl[0]));
 }
 
 Scheduler::Event
@@ -323,8 +322,8 @@ FeroceHeapScheduler::DropRemovedTops()
     bool dropped = false;
     while (!m_removed.empty())
     {
-        bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
-        if (!(Ident(fromNear ? m_near.FrontKey() : m_far.key[0]) == m_removed.front()))
+        bool fromNear = FrontIsNear();
+        if (!(Ident(FrontKey(fromNear)) == m_removed.front()))
         {
             break;
         }

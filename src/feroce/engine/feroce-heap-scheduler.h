@@ -64,7 +64,8 @@ class FeroceHeapScheduler final : public Scheduler
 
     bool IsEmpty() const override
     {
-        // every removed key is an entry still in a heap (Pop drops one when it is the front)
+        // every removed key is an entry still in a heap (Pop drops one when it is the front);
+        // while none is, the two fronts say it in fewer loads
         return m_removedTs == ~uint64_t(0) ? m_near.Empty() && m_far.Empty()
                                            : m_near.n - m_near.head + m_far.n == m_removed.size();
     }
@@ -135,13 +136,13 @@ class FeroceHeapScheduler final : public Scheduler
     inline Event
     Pop()
     {
-        bool fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
-        Key key = fromNear ? m_near.FrontKey() : m_far.key[0];
+        bool fromNear = FrontIsNear();
+        Key key = FrontKey(fromNear);
         if (TsOf(key) >= m_removedTs && DropRemovedTops())
         {
             // the front was a removed event's entry (rare): the next one
-            fromNear = m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
-            key = fromNear ? m_near.FrontKey() : m_far.key[0];
+            fromNear = FrontIsNear();
+            key = FrontKey(fromNear);
         }
         EventImpl* impl = fromNear ? m_near.FrontImpl() : m_far.impl[0];
         if (LaneOf(impl))
@@ -442,6 +443,18 @@ class FeroceHeapScheduler final : public Scheduler
     EventImpl* PopLaneFirst(bool fromNear, EventImpl* impl);
     /// Drop the removed entries while the front is one of them; whether it dropped any.
     bool DropRemovedTops();
+
+    /// The earliest entry is the near events' front (else the far heap's top); not empty.
+    bool FrontIsNear() const
+    {
+        return m_far.Empty() || (!m_near.Empty() && m_near.FrontKey() < m_far.key[0]);
+    }
+
+    /// The key of the near events' front or of the far heap's top.
+    Key FrontKey(bool fromNear) const
+    {
+        return fromNear ? m_near.FrontKey() : m_far.key[0];
+    }
 
     /// The later of two removed keys: m_removed is a min-heap by this.
     static bool Later(const Key& a, const Key& b)
