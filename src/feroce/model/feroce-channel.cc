@@ -36,9 +36,7 @@ struct FeroceChannelArrival : FeroceLaneEvent
     uint32_t epoch;     ///< the channel's epoch when the frame started
     static FeroceChannelArrival* s_free;
 
-    static FeroceChannelArrival* Make(FeroceNetDevice* device,
-                                      Ptr<FeroceFrame> frame,
-                                      uint32_t epoch)
+    static FeroceChannelArrival* Make(FeroceNetDevice* device, FeroceFrame* frame, uint32_t epoch)
     {
         FeroceChannelArrival* a = s_free;
         if (a)
@@ -52,8 +50,8 @@ struct FeroceChannelArrival : FeroceLaneEvent
             a->drop = &Drop;
         }
         a->device = device;
-        a->frame = PeekPointer(frame);
-        a->frame->Ref();
+        a->frame = frame;
+        frame->Ref();
         a->epoch = epoch;
         return a;
     }
@@ -142,11 +140,12 @@ FeroceChannel::UpdateNodeId(const FeroceNetDevice* device)
 }
 
 void
-FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime)
+FeroceChannel::Transmit(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* src, int64_t txSteps)
 {
-    std::size_t to = PeekPointer(m_end[0]) == src ? 1 : 0;
+    // the far end's index without a branch (the two directions' frames interleave)
+    std::size_t to = PeekPointer(m_end[0]) == src;
     FeroceNetDevice* peer = PeekPointer(m_end[to]);
-    if (!peer || (to == 0 && PeekPointer(m_end[1]) != src))
+    if (!peer || PeekPointer(m_end[1 - to]) != src)
     {
         return; // an unconnected end: the frame goes nowhere
     }
@@ -155,8 +154,8 @@ FeroceChannel::Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time
     // A direction's frames arrive in the order sent (one serializes after the other over the
     // same delay): one lane each
     FeroceSim::ScheduleInLane(m_endNode[to],
-                              txTime + m_delay,
-                              FeroceChannelArrival::Make(peer, std::move(frame), m_epoch),
+                              TimeStep(uint64_t(txSteps + m_delay.GetTimeStep())),
+                              FeroceChannelArrival::Make(peer, PeekPointer(frame), m_epoch),
                               m_lane[to]);
 }
 

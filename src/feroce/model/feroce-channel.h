@@ -46,8 +46,8 @@ class FeroceChannel : public Channel
 
     /// Attach one of the two ends; aborts on a third.
     void Attach(Ptr<FeroceNetDevice> device);
-    /// `src` started a frame that takes txTime to serialize.
-    void Transmit(Ptr<FeroceFrame> frame, const FeroceNetDevice* src, Time txTime);
+    /// `src` started a frame that takes txSteps time steps to serialize.
+    void Transmit(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* src, int64_t txSteps);
     /// The other end of the link from `device` (null if not attached).
     Ptr<FeroceNetDevice> GetPeer(const FeroceNetDevice* device) const;
     Time GetDelay() const;

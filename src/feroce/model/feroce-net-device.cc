@@ -79,8 +79,10 @@ FeroceNetDevice::FeroceNetDevice()
     : m_rxFrames(0),
       m_rxBytes(0),
       m_txFreeAt(0),
-      m_wakeAt(Time::Max()),
+      m_wakeAt(kNever),
       m_bitRate(0),
+      m_rateMagic(0),
+      m_rateShift(0),
       m_txCarry(0),
       m_stepsPerNs(NanoSeconds(1).GetTimeStep()),
       m_txFrames(0),
@@ -106,11 +108,11 @@ FeroceNetDevice::~FeroceNetDevice()
 void
 FeroceNetDevice::DoDispose()
 {
-    if (m_wakeAt != Time::Max())
+    if (m_wakeAt != kNever)
     {
         FeroceSim::RemoveEvent(m_wake, &m_wakeEvent);
     }
-    m_wakeAt = Time::Max();
+    m_wakeAt = kNever;
     m_pause.Cancel();
     m_node = nullptr;
     m_channel = nullptr;
@@ -202,15 +204,15 @@ FeroceNetDevice::GetPfcRefreshInterval(uint16_t quanta) const
 }
 
 void
-FeroceNetDevice::TransmitStart(Ptr<FeroceFrame> frame)
+FeroceNetDevice::TransmitStart(const Ptr<FeroceFrame>& frame)
 {
-    Time now = FeroceSim::Now();
+    int64_t now = NowStep();
     NS_ASSERT_MSG(now >= m_txFreeAt, "FeroceNetDevice: transmit while the wire is busy");
     uint32_t size = frame->GetSize();
-    uint64_t rate = m_bitRate;
     uint64_t scaled = uint64_t(WireBytes(size)) * 8 * 1000000000ULL + m_txCarry;
-    Time txTime = FromNs(int64_t(scaled / rate));
-    m_txCarry = scaled % rate;
+    uint64_t ns = DivideByRate(scaled);
+    m_txCarry = scaled - ns * m_bitRate;
+    int64_t txTime = m_stepsPerNs ? int64_t(ns) * m_stepsPerNs : FromNs(int64_t(ns)).GetTimeStep();
     m_txFreeAt = now + txTime;
     m_txFrames++;
     m_txBytes += size;
@@ -225,26 +227,26 @@ FeroceNetDevice::TransmitStart(Ptr<FeroceFrame> frame)
     }
     if (m_channel)
     {
-        m_channel->Transmit(std::move(frame), this, txTime); // no reference counted here
+        m_channel->Transmit(frame, this, txTime);
     }
 }
 
 void
-FeroceNetDevice::WakeAt(Time at)
+FeroceNetDevice::WakeAt(int64_t at)
 {
     if (at == m_wakeAt)
     {
         return;
     }
-    if (m_wakeAt != Time::Max())
+    if (m_wakeAt != kNever)
     {
         // removed, not cancelled: a cancelled event still costs the scheduler one event
         FeroceSim::RemoveEvent(m_wake, &m_wakeEvent);
     }
     m_wakeAt = at;
-    if (at != Time::Max())
+    if (at != kNever)
     {
-        FeroceSim::Schedule(at - FeroceSim::Now(), &m_wakeEvent, m_wake);
+        FeroceSim::Schedule(TimeStep(uint64_t(at - NowStep())), &m_wakeEvent, m_wake);
     }
 }
 
@@ -257,7 +259,7 @@ FeroceNetDevice::RunWake(FeroceEvent* event)
 void
 FeroceNetDevice::Wake()
 {
-    m_wakeAt = Time::Max();
+    m_wakeAt = kNever;
     TrySend();
 }
 
@@ -300,12 +302,32 @@ void
 FeroceNetDevice::SetDataRate(DataRate rate)
 {
     m_bitRate = rate.GetBitRate(); // kept as an integer: read per frame, no call into ns-3
+    // A frame's time divides by the rate; a division by an invariant is a multiply (Granlund
+    // and Montgomery, PLDI 1994, theorem 4.2): with l = ceil(log2 rate) and m = ceil(2^(63+l) /
+    // rate), floor(x / rate) = floor(x * m / 2^(63+l)) for every x < 2^63; m fits 64 bits
+    // for rate >= 2.
+    m_rateMagic = 0;
+    m_rateShift = 0;
+    if (m_bitRate >= 2)
+    {
+        unsigned l = 64 - unsigned(__builtin_clzll(m_bitRate - 1));
+        unsigned __int128 m = ((unsigned __int128)1 << (63 + l)) / m_bitRate + 1;
+        if (((unsigned __int128)1 << (63 + l)) % m_bitRate == 0)
+        {
+            m--; // exact: the ceiling is the quotient
+        }
+        if (m >> 64 == 0)
+        {
+            m_rateMagic = uint64_t(m);
+            m_rateShift = uint8_t(l - 1);
+        }
+    }
 }
 
 bool
 FeroceNetDevice::IsTransmitting() const
 {
-    return FeroceSim::Now() < m_txFreeAt;
+    return NowStep() < m_txFreeAt;
 }
 
 uint64_t

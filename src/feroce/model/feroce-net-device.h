@@ -19,6 +19,7 @@
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace ns3
@@ -83,14 +84,14 @@ class alignas(64) FeroceNetDevice : public NetDevice
     /// When the wire is free again (the end of the last frame started; in the past when idle).
     Time GetTxFreeAt() const
     {
-        return m_txFreeAt;
+        return TimeStep(uint64_t(m_txFreeAt));
     }
 
     /// Now in whole nanoseconds, as FeroceSim::Now().GetNanoSeconds() (without ns-3's unit
     /// lookup per call).
     int64_t NowNs() const
     {
-        int64_t steps = FeroceSim::Now().GetTimeStep();
+        int64_t steps = NowStep();
         return m_stepsPerNs ? steps / m_stepsPerNs : FeroceSim::Now().GetNanoSeconds();
     }
 
@@ -140,6 +141,13 @@ class alignas(64) FeroceNetDevice : public NetDevice
     bool IsPaused(uint8_t prio) const
     {
         return m_pause.IsPaused(prio);
+    }
+
+    /// Bit p: the peer's PAUSE may hold priority p (bit 8: the link); IsPaused is false for
+    /// every other priority.
+    uint16_t MaybePaused() const
+    {
+        return m_pause.MaybePaused();
     }
 
     /// Time the peer's PFC frames have kept this priority paused, so far.
@@ -197,23 +205,44 @@ class alignas(64) FeroceNetDevice : public NetDevice
      */
     bool CanTransmit() const
     {
-        Time now = FeroceSim::Now();
-        return now > m_txFreeAt || (now == m_txFreeAt && m_wakeAt != now);
+        int64_t now = NowStep();
+        // one test, not a chain of branches the predictor misses
+        return (now > m_txFreeAt) | ((now == m_txFreeAt) & (m_wakeAt != now));
     }
 
-    /// Start serializing a whole frame now; the wire must be free.
-    void TransmitStart(Ptr<FeroceFrame> frame);
+    /// Time::Max() in time steps: no wake-up (WakeAt).
+    static const int64_t kNever = INT64_MAX;
+
     /**
-     * Run TrySend at `at` (not before now): the one pending wake-up of the
-     * device moves there, or is cancelled with Time::Max().  A subclass
-     * keeps it at the earliest time it can send something (at least
-     * GetTxFreeAt()), so each frame that waits costs one event.
+     * Now, in time steps.  The per-frame paths keep their times as steps: each ns3::Time made
+     * and destroyed checks ns-3's list of marked times (a global of another library) twice.
      */
-    void WakeAt(Time at);
+    static int64_t NowStep()
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        return s ? int64_t(s->NowStep()) : Simulator::Now().GetTimeStep();
+    }
+
+    /// GetTxFreeAt() in time steps.
+    int64_t TxFreeStep() const
+    {
+        return m_txFreeAt;
+    }
+
+    /// Start serializing a whole frame now; the wire must be free.  (Frames pass by reference
+    /// down to the arrival, which holds the one reference of its own: ns-3's Ptr has no move.)
+    void TransmitStart(const Ptr<FeroceFrame>& frame);
+    /**
+     * Run TrySend at time step `at` (not before now): the one pending wake-up
+     * of the device moves there, or is cancelled with kNever.  A subclass
+     * keeps it at the earliest time it can send something (at least
+     * TxFreeStep()), so each frame that waits costs one event.
+     */
+    void WakeAt(int64_t at);
     /// Send what may be sent now, if the wire is free; then WakeAt the next chance.
     virtual void TrySend() = 0;
     /// A frame arrived intact.
-    virtual void HandleFrame(Ptr<FeroceFrame> frame) = 0;
+    virtual void HandleFrame(const Ptr<FeroceFrame>& frame) = 0;
     /// A valid PFC frame from the peer, honoured now: pause or resume each priority it enables.
     void ApplyPause(const PfcHeader& pfc);
     /// A valid 802.3x PAUSE from the peer, honoured now: the whole link for its quanta.
@@ -228,6 +257,17 @@ class alignas(64) FeroceNetDevice : public NetDevice
     };
 
     static void RunWake(FeroceEvent* event);
+
+    /// x / m_bitRate, exact: a multiply by its reciprocal for x < 2^63 (every frame's).
+    uint64_t DivideByRate(uint64_t x) const
+    {
+        if (m_rateMagic && x >> 63 == 0)
+        {
+            return uint64_t((unsigned __int128)x * m_rateMagic >> 64) >> m_rateShift;
+        }
+        return x / m_bitRate;
+    }
+
     void Wake();
 
     // What a frame's send (TransmitStart, WakeAt) and arrival (ReceiveFrame) read, in three
@@ -239,9 +279,11 @@ class alignas(64) FeroceNetDevice : public NetDevice
     uint64_t m_rxBytes;
     TracedCallback<Ptr<const Packet>> m_snifferTrace;
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
-    Time m_txFreeAt;      ///< end of the last frame started
-    Time m_wakeAt;        ///< the wake-up's time; Time::Max() when none is pending
+    int64_t m_txFreeAt;   ///< end of the last frame started, in time steps
+    int64_t m_wakeAt;     ///< the wake-up's time step; kNever when none is pending
     uint64_t m_bitRate;   ///< the line rate (DataRate attribute) in bit/s
+    uint64_t m_rateMagic; ///< x / m_bitRate as a multiply (DivideByRate); 0: a division
+    uint8_t m_rateShift;  ///< DivideByRate's shift of the product's high half
     uint64_t m_txCarry;   ///< remainder of bits * 1e9 / rate from earlier frames
     int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
     Ptr<FeroceChannel> m_channel;

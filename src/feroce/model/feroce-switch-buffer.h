@@ -171,7 +171,7 @@ class FeroceSwitchBuffer
     /// Bytes of a class holding classBytes that lie beyond its reserve, in the shared pool.
     uint64_t SharedBytes(uint64_t classBytes) const
     {
-        return classBytes > m_reserve ? classBytes - m_reserve : 0;
+        return std::max(classBytes, m_reserve) - m_reserve; // a max: GCC made ?: a branch, missed
     }
 
     /// The PFC of a lossless class after its bytes changed.

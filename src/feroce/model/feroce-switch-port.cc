@@ -141,14 +141,10 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
     Queue& q = m_queue[queue];
     q.ring.push_back(e);
     q.bytes += e.frame->GetSize();
-    if (queue < kControlQueue)
-    {
-        m_nonEmpty |= uint8_t(1u << queue);
-    }
-    else
-    {
-        m_waiting |= kControlWaits;
-    }
+    // without a branch (data and control frames alternate): the control queue's bit 8 falls
+    // outside m_nonEmpty, its own is kControlWaits
+    m_nonEmpty |= uint8_t(1u << queue);
+    m_waiting |= uint8_t(kControlWaits * (queue == kControlQueue));
     m_switch->m_queueTrace(m_index, queue, q.bytes);
     TrySend();
 }
@@ -166,7 +162,7 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
     {
         sw->PortAt(e.in)->Pfc(e.priority, pfc);
     }
-    if (queue != kControlQueue && (m_marks[FEROCE_MARK_DEQUEUE] >> queue & 1))
+    if (m_marks[FEROCE_MARK_DEQUEUE] >> queue & 1) // (the control queue's bit 8 is outside it)
     {
         Mark(queue, e.frame, FEROCE_MARK_DEQUEUE);
     }
@@ -423,7 +419,9 @@ uint8_t
 FeroceSwitchPort::Sendable() const
 {
     uint8_t sendable = m_nonEmpty;
-    for (unsigned rest = m_nonEmpty; rest != 0; rest &= rest - 1)
+    // only a priority the peer may have paused can be held (none in a run without PAUSE)
+    uint16_t maybe = MaybePaused();
+    for (unsigned rest = m_nonEmpty & (maybe >> 8 ? 0xffu : maybe); rest != 0; rest &= rest - 1)
     {
         uint8_t q = uint8_t(__builtin_ctz(rest));
         if (Held(q))
@@ -530,11 +528,11 @@ FeroceSwitchPort::TrySend()
         next = NextQueue();
     }
     // the next frame starts when this one ends
-    WakeAt(next == kNone ? Time::Max() : GetTxFreeAt());
+    WakeAt(next == kNone ? kNever : TxFreeStep());
 }
 
 void
-FeroceSwitchPort::HandleFrame(Ptr<FeroceFrame> frame)
+FeroceSwitchPort::HandleFrame(const Ptr<FeroceFrame>& frame)
 {
     if (!frame->IsRoce())
     {

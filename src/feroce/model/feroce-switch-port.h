@@ -133,7 +133,7 @@ class FeroceSwitchPort : public FeroceNetDevice
   protected:
     void DoDispose() override;
     void TrySend() override;
-    void HandleFrame(Ptr<FeroceFrame> frame) override;
+    void HandleFrame(const Ptr<FeroceFrame>& frame) override;
 
   private:
     static const uint8_t kData = 0;     ///< NextQueue: a data priority (PickDataQueue says which)

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 namespace ns3
@@ -34,10 +35,16 @@ uint64_t
 MacKey(const uint8_t* mac)
 {
     uint64_t k = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // the six bytes big-endian: one load and a byte swap per frame, not a loop of shifts
+    std::memcpy(&k, mac, 6);
+    k = __builtin_bswap64(k) >> 16;
+#else
     for (int i = 0; i < 6; i++)
     {
         k = k << 8 | mac[i];
     }
+#endif
     return k;
 }
 

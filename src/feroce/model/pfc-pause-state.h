@@ -57,6 +57,12 @@ class PfcPauseState
         return (m_maybePaused & (1u << prio | 1u << kLink)) && IsPausedNow(prio);
     }
 
+    /// Bit p: priority p (bit kLink: the link) may be paused now; no other is (IsPaused).
+    uint16_t MaybePaused() const
+    {
+        return m_maybePaused;
+    }
+
     Time GetPausedUntil(uint8_t prio) const;
     /// Paused time so far, the running pause included.
     Time GetPausedTime(uint8_t prio) const;

@@ -769,10 +769,9 @@ RoceNic::SendControl(Ptr<FeroceFrame> frame, uint8_t priority)
 void
 RoceNic::TrySend()
 {
-    Time now = FeroceSim::Now();
+    int64_t now = NowStep();
     bool free = CanTransmit();
     bool sent = false;
-    auto unpaused = [this](const ControlFrame& c) { return !IsPaused(c.priority); };
     // our own PAUSE and XON frames before anything (PFC is never paused)
     if (!m_pfcOut.empty() && free)
     {
@@ -781,9 +780,7 @@ RoceNic::TrySend()
         sent = true;
     }
     // then ACK, NAK and CNP, in order, those of a paused priority skipped
-    // (most calls find none: skip the deque's iterators then)
-    auto ctl = m_control.empty() ? m_control.end()
-                                 : std::find_if(m_control.begin(), m_control.end(), unpaused);
+    auto ctl = FirstControl();
     if (ctl != m_control.end() && free && !sent)
     {
         Ptr<FeroceFrame> frame = ctl->frame;
@@ -797,13 +794,15 @@ RoceNic::TrySend()
         }
         TransmitStart(frame);
         sent = true;
-        ctl = std::find_if(m_control.begin(), m_control.end(), unpaused);
+        ctl = FirstControl();
     }
-    // the earliest instant something not yet sent may go (the wire aside)
-    Time earliest = ctl != m_control.end() || !m_pfcOut.empty() ? now : Time::Max();
+    // the earliest instant (time step) something not yet sent may go (the wire aside)
+    int64_t earliest = ctl != m_control.end() || !m_pfcOut.empty() ? now : kNever;
     // the queue pairs round robin from m_rrNext, those that may have something to send only
     std::size_t n = m_qps.size();
-    std::size_t start = n ? m_rrNext % n : 0;
+    // (m_rrNext is at most n: the remainder only where it is n)
+    std::size_t start = m_rrNext < n ? m_rrNext : n ? m_rrNext % n : 0;
+    Time nowTime = TimeStep(uint64_t(now));
     for (int pass = 0; pass < 2 && earliest > now; pass++)
     {
         std::size_t to = pass == 0 ? n : start;
@@ -820,23 +819,23 @@ RoceNic::TrySend()
             {
                 continue; // the end of the pause wakes us
             }
-            Time t = qp->NextSendTime(now);
+            int64_t t = qp->NextSendTime(nowTime).GetTimeStep();
             if (t <= now && free && !sent)
             {
                 m_rrNext = idx + 1;
                 TransmitStart(qp->BuildDataPacket());
                 sent = true;
-                t = qp->NextSendTime(now);
+                t = qp->NextSendTime(nowTime).GetTimeStep();
             }
             earliest = std::min(earliest, t);
         }
     }
     // one wake-up: when the wire is free and something may go
-    WakeAt(earliest == Time::Max() ? earliest : std::max(earliest, GetTxFreeAt()));
+    WakeAt(earliest == kNever ? earliest : std::max(earliest, TxFreeStep()));
 }
 
 void
-RoceNic::HandleFrame(Ptr<FeroceFrame> frame)
+RoceNic::HandleFrame(const Ptr<FeroceFrame>& frame)
 {
     if (!frame->IsRoce())
     {

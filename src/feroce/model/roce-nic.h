@@ -146,7 +146,7 @@ class RoceNic : public FeroceNetDevice
     void DoInitialize() override;
     void DoDispose() override;
     void TrySend() override;
-    void HandleFrame(Ptr<FeroceFrame> frame) override;
+    void HandleFrame(const Ptr<FeroceFrame>& frame) override;
 
   private:
     friend class RoceQueuePair;
@@ -186,6 +186,18 @@ class RoceNic : public FeroceNetDevice
         Ptr<FeroceFrame> frame;
         uint8_t priority;
     };
+
+    /// The first control frame of a priority not paused (most calls find the front one, or
+    /// none: a plain loop, not find_if's unrolled one over the deque's iterators).
+    std::deque<ControlFrame>::iterator FirstControl()
+    {
+        auto it = m_control.begin();
+        while (it != m_control.end() && IsPaused(it->priority))
+        {
+            ++it;
+        }
+        return it;
+    }
 
     // What a frame's visit reads comes first, together: a large fabric's thousand NICs are
     // visited in turn, so each visit starts cold and pays for every line it touches.
