@@ -21,6 +21,20 @@ namespace
 {
 const std::size_t kArity = 4;
 uint32_t g_lists = 0; ///< event lists made so far (each one's serial number)
+
+/// A comparison as 0 or 1, the compiler told its outcome is unpredictable: it computes with it
+/// (set, and, or) instead of branching on it.
+inline std::size_t
+CoinToss(bool c)
+{
+#if defined(__clang__)
+    return __builtin_unpredictable(c);
+#elif defined(__GNUC__)
+    return __builtin_expect_with_probability(c, 1, 0.5);
+#else
+    return c;
+#endif
+}
 } // namespace
 
 TypeId
@@ -121,22 +135,19 @@ FeroceHeapScheduler::ReplaceTop(Heap& heap, Key k, EventImpl* impl)
     EventImpl** impls = heap.impl;
     const std::size_t n = heap.n;
     // down: the hole takes the earliest of its four children (the padding's NoKey() is never
-    // the earliest: a family starts with an entry), the earliest key so far held in registers
+    // the earliest: a family starts with an entry)
     std::size_t i = 0;
     for (std::size_t first = 1; first < n; first = i * kArity + 1)
     {
+        // the earlier of each pair, then of the two, as indexes computed without a branch:
+        // which child is the earliest is a coin toss, and a branch on it would mispredict
+        // about half the time
         const Key* c = key + first;
-        std::size_t best = first;
-        Key earliest = c[0];
-        for (std::size_t j = 1; j < kArity; j++)
-        {
-            if (c[j] < earliest)
-            {
-                best = first + j;
-                earliest = c[j];
-            }
-        }
-        key[i] = earliest;
+        std::size_t a = CoinToss(c[1] < c[0]);
+        std::size_t b = 2 | CoinToss(c[3] < c[2]);
+        std::size_t later = CoinToss(c[b] < c[a]) - 1; // all ones when c[a] is the earlier
+        std::size_t best = first + ((a & later) | (b & ~later));
+        key[i] = key[best];
         impls[i] = impls[best];
         i = best;
     }
