@@ -64,6 +64,7 @@ FeroceHeapScheduler::FeroceHeapScheduler()
 {
     NS_LOG_FUNCTION(this);
     m_near.Grow(4 * kSortedMax); // room to take from the front between compactions
+    m_near.SetHorizon(m_nearHorizonSteps);
 }
 
 FeroceHeapScheduler::~FeroceHeapScheduler()
@@ -75,6 +76,7 @@ void
 FeroceHeapScheduler::SetNearHorizon(Time horizon)
 {
     m_nearHorizonSteps = uint64_t(horizon.GetTimeStep());
+    m_near.SetHorizon(m_nearHorizonSteps);
 }
 
 Time
@@ -172,12 +174,141 @@ FeroceHeapScheduler::Heap::Grow(std::size_t size)
 }
 
 void
+FeroceHeapScheduler::Calendar::Fit(uint64_t horizonSteps)
+{
+    // the near events' times span at most the horizon: they fall in horizon / 2^shift + 2
+    // consecutive buckets, which the ring must hold
+    shift = 0;
+    while ((horizonSteps >> shift) + 2 > kBuckets)
+    {
+        shift++;
+    }
+    head.assign(kBuckets, kNil);
+    busy.assign(kBuckets / 64, 0);
+}
+
+bool
+FeroceHeapScheduler::Calendar::Insert(Key k, EventImpl* e)
+{
+    uint32_t at = free;
+    if (at == kNil)
+    {
+        at = uint32_t(node.size());
+        node.push_back(Node{});
+    }
+    else
+    {
+        free = node[at].next;
+    }
+    std::size_t b = BucketOf(k);
+    // after the bucket's earlier events (a bucket holds a few)
+    uint32_t* link = &head[b];
+    while (*link != kNil && node[*link].key < k)
+    {
+        link = &node[*link].next;
+    }
+    node[at] = Node{k, e, *link};
+    *link = at;
+    busy[b / 64] |= uint64_t(1) << (b % 64);
+    count++;
+    if (count == 1 || k < node[front].key)
+    {
+        front = at;
+        frontBucket = b;
+        return true;
+    }
+    return false;
+}
+
+std::size_t
+FeroceHeapScheduler::Calendar::NextBusy(std::size_t from) const
+{
+    std::size_t w = from / 64;
+    uint64_t bits = busy[w] & (~uint64_t(0) << (from % 64));
+    while (bits == 0)
+    {
+        // around the ring: a bucket below `from` in this word is reached last, as the latest
+        w = (w + 1) % (kBuckets / 64);
+        bits = busy[w];
+    }
+    return w * 64 + std::size_t(__builtin_ctzll(bits));
+}
+
+void
+FeroceHeapScheduler::Calendar::Unlink(std::size_t b, uint32_t* link)
+{
+    uint32_t at = *link;
+    *link = node[at].next;
+    node[at].next = free;
+    free = at;
+    count--;
+    if (head[b] == kNil)
+    {
+        busy[b / 64] &= ~(uint64_t(1) << (b % 64));
+    }
+}
+
+void
+FeroceHeapScheduler::Calendar::PopFront()
+{
+    // the earliest is its bucket's first; the next earliest is the next in that bucket, or the
+    // first of the next busy bucket (every event is due within the ring from here)
+    std::size_t b = frontBucket;
+    Unlink(b, &head[b]);
+    if (count == 0)
+    {
+        front = kNil;
+        return;
+    }
+    if (head[b] == kNil)
+    {
+        b = NextBusy(b);
+        frontBucket = b;
+    }
+    front = head[b];
+}
+
+bool
+FeroceHeapScheduler::Calendar::Remove(Key k)
+{
+    std::size_t b = BucketOf(k);
+    for (uint32_t* link = &head[b]; *link != kNil; link = &node[*link].next)
+    {
+        if (Ident(node[*link].key) == k)
+        {
+            if (*link == front)
+            {
+                PopFront();
+            }
+            else
+            {
+                Unlink(b, link);
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+void
 FeroceHeapScheduler::Near::Compact()
 {
     std::copy(key + head, key + n, key);
     std::copy(impl + head, impl + n, impl);
     n -= head;
     head = 0;
+}
+
+void
+FeroceHeapScheduler::Near::NoteFront()
+{
+    n = calendar.count > 0 ? 1 : 0;
+    head = 0;
+    if (n > 0)
+    {
+        const Calendar::Node& f = calendar.node[calendar.front];
+        Set(0, f.key, f.impl);
+    }
 }
 
 void
@@ -199,35 +330,67 @@ FeroceHeapScheduler::Near::PushSlow(Key k, EventImpl* e)
     }
     if (sorted)
     {
-        // kSortedMax events: sorted ascending from index 0, they already are a heap
-        Compact();
-        std::fill(key + n, key + n + kPad, NoKey());
+        // kSortedMax events: into the calendar, the earliest first
+        for (std::size_t i = head; i < n; i++)
+        {
+            calendar.Insert(key[i], impl[i]);
+        }
         sorted = false;
+        NoteFront();
     }
-    HeapPush(*this, k, e);
+    if (calendar.Insert(k, e))
+    {
+        Set(0, k, e);
+        n = 1;
+    }
+}
+
+void
+FeroceHeapScheduler::Near::PopListed()
+{
+    calendar.PopFront();
+    if (calendar.count < kSortedMin)
+    {
+        Sort();
+        return;
+    }
+    NoteFront();
 }
 
 void
 FeroceHeapScheduler::Near::Sort()
 {
-    // fewer than kSortedMin entries: an insertion sort
-    for (std::size_t i = 1; i < n; i++)
+    // fewer than kSortedMin events: taken in order into the array
+    n = 0;
+    head = 0;
+    while (calendar.count > 0)
     {
-        Key k = key[i];
-        EventImpl* e = impl[i];
-        std::size_t j = i;
-        for (; j > 0 && k < key[j - 1]; j--)
-        {
-            Move(j, j - 1);
-        }
-        Set(j, k, e);
+        const Calendar::Node& f = calendar.node[calendar.front];
+        Set(n++, f.key, f.impl);
+        calendar.PopFront();
     }
     sorted = true;
 }
 
 bool
-FeroceHeapScheduler::Near::RemoveSorted(Key k)
+FeroceHeapScheduler::Near::Remove(Key k)
 {
+    if (!sorted)
+    {
+        if (!calendar.Remove(k))
+        {
+            return false;
+        }
+        if (calendar.count < kSortedMin)
+        {
+            Sort();
+        }
+        else
+        {
+            NoteFront();
+        }
+        return true;
+    }
     Key* end = key + n;
     Key* it = std::lower_bound(key + head, end, k);
     if (it == end || !(Ident(*it) == k))
@@ -253,6 +416,29 @@ FeroceHeapScheduler::Near::RemoveSorted(Key k)
         head = 0;
     }
     return true;
+}
+
+void
+FeroceHeapScheduler::Near::SetHorizon(uint64_t steps)
+{
+    // while events wait, the buckets never narrow: those inserted under the old horizon must
+    // still fall on the ring; the calendar's events are inserted again into the new buckets
+    if (!Empty())
+    {
+        steps = std::max(steps, horizonSteps);
+    }
+    std::vector<Calendar::Node> held;
+    while (calendar.count > 0)
+    {
+        held.push_back(calendar.node[calendar.front]);
+        calendar.PopFront();
+    }
+    calendar.Fit(steps);
+    for (const Calendar::Node& h : held)
+    {
+        calendar.Insert(h.key, h.impl);
+    }
+    horizonSteps = steps;
 }
 
 void
@@ -283,16 +469,8 @@ FeroceHeapScheduler::Remove(const Event& ev)
 {
     NS_ASSERT(!IsEmpty());
     Key k = MakeKey(ev.key.m_ts, ev.key.m_uid, 0); // as Ident: the context is not compared
-    if (m_near.sorted)
+    if (m_near.Remove(k))
     {
-        if (m_near.RemoveSorted(k))
-        {
-            return;
-        }
-    }
-    else if (!m_near.Empty() && Ident(m_near.FrontKey()) == k)
-    {
-        m_near.PopFront();
         return;
     }
     // at the top of the far heap it goes now, else lazily (Pop drops it when it is the front)

@@ -348,17 +348,23 @@ class SchedulerDefaultTestCase : public TestCase
 };
 
 /// FeroceHeapScheduler against MapScheduler, operation by operation: inserts with many ties,
-/// removals of the next event and of events deep in the heap (lazy), RemoveNext; phases that
-/// fill the near events past SortedMax (a heap) and drain them (sorted again).
+/// removals of the next event, of near events and of far ones (lazy), RemoveNext; phases that
+/// fill the near events past SortedMax (the calendar) and drain them (sorted again). With a
+/// spread of the whole horizon, the calendar's ring goes round many times and the horizon
+/// changes while events wait (narrower, then wider).
 class HeapSchedulerOrderTestCase : public TestCase
 {
   public:
-    HeapSchedulerOrderTestCase()
-        : TestCase("FeroceHeapScheduler: the map's order, with ties and removals")
+    /// near events due within `spread` steps of the last one taken
+    HeapSchedulerOrderTestCase(std::string name, uint64_t spread)
+        : TestCase("FeroceHeapScheduler: the map's order, " + name),
+          m_spread(spread)
     {
     }
 
   private:
+    uint64_t m_spread;
+
     void DoRun() override
     {
         Ptr<FeroceHeapScheduler> heap = CreateObject<FeroceHeapScheduler>();
@@ -376,7 +382,8 @@ class HeapSchedulerOrderTestCase : public TestCase
         std::set<uint32_t> farUids; // inserted beyond NearHorizon (100 us, 100000 ns steps)
         for (int step = 0; step < 40000; step++)
         {
-            // phases of 4000 steps: balanced, growing (the near events become a heap), draining
+            // phases of 4000 steps: balanced, growing (the near events go into the calendar),
+            // draining
             uint32_t inserts = (step / 4000) % 3 == 1 ? 8 : (step / 4000) % 3 == 2 ? 3 : 5;
             uint32_t op = rng() % 10;
             if (op < inserts || pending.empty())
@@ -385,7 +392,7 @@ class HeapSchedulerOrderTestCase : public TestCase
                 ev.impl = nullptr; // never dereferenced by either scheduler
                 // few distinct times (ties), and one in four beyond the heap's near horizon
                 bool far = rng() % 4 == 0;
-                ev.key.m_ts = now + (far ? 200000 + rng() % 16 : rng() % 16);
+                ev.key.m_ts = now + (far ? 200000 + rng() % 16 : rng() % m_spread);
                 ev.key.m_uid = uid++;
                 if (far)
                 {
@@ -422,6 +429,12 @@ class HeapSchedulerOrderTestCase : public TestCase
             }
             NS_TEST_ASSERT_MSG_EQ(heap->IsEmpty(), map->IsEmpty(), "step " << step << ": empty");
             (heap->IsNearSorted() ? sortedSteps : heapSteps)++;
+            if (m_spread > 16 && (step == 15000 || step == 25000))
+            {
+                // narrower than the events waiting, then wider: none may fall off the ring
+                heap->SetAttribute("NearHorizon",
+                                   TimeValue(NanoSeconds(step == 15000 ? 1000 : 10000000)));
+            }
             if (!map->IsEmpty())
             {
                 NS_TEST_ASSERT_MSG_EQ(heap->PeekNext().key.m_uid,
@@ -441,7 +454,11 @@ class HeapSchedulerOrderTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(popped, 5000, "events were taken");
         NS_TEST_EXPECT_MSG_GT(farPopped, 1000, "events were taken from the far heap");
         NS_TEST_EXPECT_MSG_GT(sortedSteps, 1000, "the near events were sorted");
-        NS_TEST_EXPECT_MSG_GT(heapSteps, 1000, "the near events were a heap");
+        NS_TEST_EXPECT_MSG_GT(heapSteps, 1000, "the near events were in the calendar");
+        if (m_spread > 16)
+        {
+            NS_TEST_EXPECT_MSG_GT(now, 20 * m_spread, "the calendar's ring went round");
+        }
     }
 };
 
@@ -493,7 +510,7 @@ class HeapSchedulerLaneTestCase : public TestCase
         };
         for (int step = 0; step < 30000; step++)
         {
-            // phases of 3000 steps: growing (the near events become a heap), then draining
+            // phases of 3000 steps: growing (the near events go into the calendar), then draining
             uint32_t inserts = (step / 3000) % 2 == 0 ? 7 : 4;
             uint32_t op = rng() % 10;
             Scheduler::Event ev;
@@ -551,7 +568,7 @@ class HeapSchedulerLaneTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(firsts,
                               500,
                               "events started lanes (a lane emptied, or out of order)");
-        NS_TEST_EXPECT_MSG_GT(heapSteps, 1000, "the near events were a heap");
+        NS_TEST_EXPECT_MSG_GT(heapSteps, 1000, "the near events were in the calendar");
     }
 };
 
@@ -609,7 +626,8 @@ class FeroceSchedulerTestSuite : public TestSuite
         : TestSuite("feroce-scheduler")
     {
         // the heap's order on its own first: a broken heap would derail the simulations below
-        AddTestCase(new HeapSchedulerOrderTestCase);
+        AddTestCase(new HeapSchedulerOrderTestCase("with ties and removals", 16));
+        AddTestCase(new HeapSchedulerOrderTestCase("with events spread over the horizon", 100000));
         AddTestCase(new HeapSchedulerLaneTestCase);
         AddTestCase(new SchedulerDefaultTestCase);
         AddTestCase(new SchedulerIdentityTestCase);
