@@ -183,7 +183,7 @@ FeroceHeapScheduler::Calendar::Fit(uint64_t horizonSteps)
     {
         shift++;
     }
-    head.assign(kBuckets, kNil);
+    bucket.assign(kBuckets, Bucket{kNil, kNil});
     busy.assign(kBuckets / 64, 0);
 }
 
@@ -201,14 +201,30 @@ FeroceHeapScheduler::Calendar::Insert(Key k, EventImpl* e)
         free = node[at].next;
     }
     std::size_t b = BucketOf(k);
-    // after the bucket's earlier events (a bucket holds a few)
-    uint32_t* link = &head[b];
-    while (*link != kNil && node[*link].key < k)
+    Bucket& list = bucket[b];
+    if (list.first == kNil)
     {
-        link = &node[*link].next;
+        node[at] = Node{k, e, kNil};
+        list.first = at;
+        list.last = at;
     }
-    node[at] = Node{k, e, *link};
-    *link = at;
+    else if (node[list.last].key < k)
+    {
+        // the usual case: after every event of its bucket (due later, or scheduled later)
+        node[at] = Node{k, e, kNil};
+        node[list.last].next = at;
+        list.last = at;
+    }
+    else
+    {
+        uint32_t* link = &list.first;
+        while (node[*link].key < k)
+        {
+            link = &node[*link].next;
+        }
+        node[at] = Node{k, e, *link};
+        *link = at;
+    }
     busy[b / 64] |= uint64_t(1) << (b % 64);
     count++;
     if (count == 1 || k < node[front].key)
@@ -235,14 +251,19 @@ FeroceHeapScheduler::Calendar::NextBusy(std::size_t from) const
 }
 
 void
-FeroceHeapScheduler::Calendar::Unlink(std::size_t b, uint32_t* link)
+FeroceHeapScheduler::Calendar::Unlink(std::size_t b, uint32_t* link, uint32_t before)
 {
     uint32_t at = *link;
     *link = node[at].next;
     node[at].next = free;
     free = at;
     count--;
-    if (head[b] == kNil)
+    Bucket& list = bucket[b];
+    if (list.last == at)
+    {
+        list.last = before;
+    }
+    if (list.first == kNil)
     {
         busy[b / 64] &= ~(uint64_t(1) << (b % 64));
     }
@@ -254,25 +275,26 @@ FeroceHeapScheduler::Calendar::PopFront()
     // the earliest is its bucket's first; the next earliest is the next in that bucket, or the
     // first of the next busy bucket (every event is due within the ring from here)
     std::size_t b = frontBucket;
-    Unlink(b, &head[b]);
+    Unlink(b, &bucket[b].first, kNil);
     if (count == 0)
     {
         front = kNil;
         return;
     }
-    if (head[b] == kNil)
+    if (bucket[b].first == kNil)
     {
         b = NextBusy(b);
         frontBucket = b;
     }
-    front = head[b];
+    front = bucket[b].first;
 }
 
 bool
 FeroceHeapScheduler::Calendar::Remove(Key k)
 {
     std::size_t b = BucketOf(k);
-    for (uint32_t* link = &head[b]; *link != kNil; link = &node[*link].next)
+    uint32_t before = kNil;
+    for (uint32_t* link = &bucket[b].first; *link != kNil; link = &node[*link].next)
     {
         if (Ident(node[*link].key) == k)
         {
@@ -282,10 +304,11 @@ FeroceHeapScheduler::Calendar::Remove(Key k)
             }
             else
             {
-                Unlink(b, link);
+                Unlink(b, link, before);
             }
             return true;
         }
+        before = *link;
     }
     return false;
 }

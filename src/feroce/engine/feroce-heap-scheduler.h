@@ -366,11 +366,19 @@ class FeroceHeapScheduler final : public Scheduler
         };
 
         static const uint32_t kNil = ~uint32_t(0);
-        /// Buckets on the ring (a power of two): 16 KiB of list heads.
+        /// Buckets on the ring (a power of two): 32 KiB of list ends.
         static const std::size_t kBuckets = 4096;
 
-        std::vector<Node> node;     ///< the nodes, in use or free
-        std::vector<uint32_t> head; ///< each bucket's first node (the earliest), or kNil
+        std::vector<Node> node; ///< the nodes, in use or free
+
+        /// A bucket's list: its earliest and its latest node, kNil when empty.
+        struct Bucket
+        {
+            uint32_t first;
+            uint32_t last;
+        };
+
+        std::vector<Bucket> bucket; ///< the ring
         std::vector<uint64_t> busy; ///< a bit per bucket: not empty
         uint32_t free{kNil};        ///< the free nodes, a list
         unsigned shift{0};          ///< a bucket is 2^shift time steps
@@ -394,8 +402,9 @@ class FeroceHeapScheduler final : public Scheduler
         bool Remove(Key k);
         /// The first busy bucket from `from` on around the ring (not empty).
         std::size_t NextBusy(std::size_t from) const;
-        /// Unlink the node `*link` points to from bucket b's list and free it.
-        void Unlink(std::size_t b, uint32_t* link);
+        /// Unlink the node `*link` points to (after node `before`, kNil if it is the first) from
+        /// bucket b's list and free it.
+        void Unlink(std::size_t b, uint32_t* link, uint32_t before);
     };
 
     /**
