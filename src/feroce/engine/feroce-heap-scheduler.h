@@ -365,9 +365,9 @@ class FeroceHeapScheduler final : public Scheduler
             uint32_t next; ///< the next node of the bucket, or kNil
         };
 
-        static const uint32_t kNil = ~uint32_t(0);
+        static constexpr uint32_t kNil = ~uint32_t(0);
         /// Buckets on the ring (a power of two): 32 KiB of list ends.
-        static const std::size_t kBuckets = 4096;
+        static constexpr std::size_t kBuckets = 4096;
 
         std::vector<Node> node; ///< the nodes, in use or free
 
