@@ -20,7 +20,6 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceHeapScheduler);
 namespace
 {
 const std::size_t kArity = 4;
-uint32_t g_lists = 0; ///< event lists made so far (each one's serial number)
 
 /// A comparison as 0 or 1, the compiler told its outcome is unpredictable: it computes with it
 /// (set, and, or) instead of branching on it.
@@ -58,7 +57,6 @@ FeroceHeapScheduler::GetTypeId()
 
 FeroceHeapScheduler::FeroceHeapScheduler()
     : m_lastTs(0),
-      m_serial(++g_lists),
       m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep())),
       m_removedTs(~uint64_t(0))
 {
@@ -477,7 +475,7 @@ FeroceHeapScheduler::PeekNext() const
     // what is left of removed events goes now, as Pop would drop it
     const_cast<FeroceHeapScheduler*>(this)->DropRemovedTops();
     bool fromNear = FrontIsNear();
-    return EventOf(FrontKey(fromNear), Untagged(fromNear ? m_near.FrontImpl() : m_far.impl[0]));
+    return EventOf(FrontKey(fromNear), fromNear ? m_near.FrontImpl() : m_far.impl[0]);
 }
 
 Scheduler::Event
@@ -505,25 +503,6 @@ FeroceHeapScheduler::Remove(const Event& ev)
     m_removed.push_back(k);
     std::push_heap(m_removed.begin(), m_removed.end(), Later);
     m_removedTs = TsOf(m_removed.front());
-}
-
-EventImpl*
-FeroceHeapScheduler::PopLaneFirst(bool fromNear, EventImpl* impl)
-{
-    FeroceLaneEvent* first = LaneOf(impl);
-    if (!first->laneNext)
-    {
-        fromNear ? m_near.PopFront() : HeapPopTop(m_far);
-    }
-    else if (fromNear)
-    {
-        m_near.ReplaceFront(LaneNextKey(first), LaneEntry(first->laneNext));
-    }
-    else
-    {
-        ReplaceTop(m_far, LaneNextKey(first), LaneEntry(first->laneNext));
-    }
-    return Untagged(impl);
 }
 
 bool

@@ -44,12 +44,6 @@ namespace ns3
  * when it becomes the next event, which is then exactly the earliest removed
  * key (every removed entry is due at or after it), so one comparison per event
  * finds it (its EventImpl is never touched again).
- *
- * A lane (FeroceLaneEvent, PushInLane) has only its first event in the list,
- * as an entry whose impl is the event's address with its two lowest bits
- * set; taking it puts the lane's next event in its place (in the far heap, in
- * one sift down).  What leaves (Pop, RemoveNext, PeekNext) carries the address
- * with only the lowest bit set, FeroceSimulatorImpl's tag of a FeroceEvent.
  */
 class FeroceHeapScheduler final : public Scheduler
 {
@@ -91,43 +85,6 @@ class FeroceHeapScheduler final : public Scheduler
         }
     }
 
-    /**
-     * Insert a lane's event (ev.impl: the event tagged as FeroceSimulatorImpl
-     * tags a FeroceEvent): behind the lane's last event if that one is still
-     * pending and not due later, else as the first of a new lane; while the
-     * near events are sorted (few), as an event of its own.  Removing it
-     * (Remove) is not supported.
-     */
-    void PushInLane(const Event& ev, FeroceLaneEvent* event, FeroceLane& lane)
-    {
-        if (m_near.sorted)
-        {
-            Push(ev); // few pending: a sorted insertion costs less than a lane
-            return;
-        }
-        event->laneNext = nullptr;
-        if (lane.tail && lane.list == m_serial && lane.ts <= ev.key.m_ts &&
-            (lane.ts > m_lastTs || (lane.ts == m_lastTs && lane.uid > m_lastUid)))
-        {
-            // the tail has not run: the lane is in the list
-            FeroceLaneEvent* tail = lane.tail;
-            tail->laneNext = event;
-            tail->nextTs = ev.key.m_ts;
-            tail->nextUid = ev.key.m_uid;
-            tail->nextContext = ev.key.m_context;
-        }
-        else
-        {
-            Event first = ev;
-            first.impl = LaneEntry(event);
-            Push(first);
-            lane.list = m_serial;
-        }
-        lane.tail = event;
-        lane.ts = ev.key.m_ts;
-        lane.uid = ev.key.m_uid;
-    }
-
     /// RemoveNext, without a virtual call (FeroceSimulatorImpl); not empty.
 #if defined(__GNUC__)
     __attribute__((always_inline))
@@ -144,11 +101,7 @@ class FeroceHeapScheduler final : public Scheduler
             key = FrontKey(fromNear);
         }
         EventImpl* impl = fromNear ? m_near.FrontImpl() : m_far.impl[0];
-        if (LaneOf(impl))
-        {
-            impl = PopLaneFirst(fromNear, impl); // out of line: Pop stays small enough to inline
-        }
-        else if (fromNear)
+        if (fromNear)
         {
             m_near.PopFront();
         }
@@ -319,33 +272,8 @@ class FeroceHeapScheduler final : public Scheduler
     static void HeapPopTop(Heap& heap);
     /// Put (k, impl) in place of the top entry of a (non-empty) heap: the hole left by the top
     /// goes down to a leaf, each time to the earliest child, and the entry goes up from there
-    /// (bottom-up, Floyd's: an entry from the bottom or a lane's next belongs low in the heap).
+    /// (bottom-up, Floyd's: an entry from the bottom belongs low in the heap).
     static void ReplaceTop(Heap& heap, Key k, EventImpl* impl);
-
-    /// A lane's first event as a heap entry: its address with the two lowest bits set.
-    static EventImpl* LaneEntry(FeroceLaneEvent* event)
-    {
-        return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(event) | 3);
-    }
-
-    /// The lane's first event this entry is; null if the entry is no lane's.
-    static FeroceLaneEvent* LaneOf(EventImpl* impl)
-    {
-        uintptr_t p = reinterpret_cast<uintptr_t>(impl);
-        return (p & 3) == 3 ? reinterpret_cast<FeroceLaneEvent*>(p - 3) : nullptr;
-    }
-
-    /// The key of the event behind a lane's first, which becomes the first.
-    static Key LaneNextKey(const FeroceLaneEvent* first)
-    {
-        return MakeKey(first->nextTs, first->nextUid, first->nextContext);
-    }
-
-    /// An entry as it leaves: a lane's event tagged as any FeroceEvent (lowest bit only).
-    static EventImpl* Untagged(EventImpl* impl)
-    {
-        return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(impl) & ~uintptr_t(2));
-    }
 
     /**
      * The near events when many: a calendar queue (R. Brown, CACM 31(10), 1988) of buckets
@@ -459,13 +387,6 @@ class FeroceHeapScheduler final : public Scheduler
             Set(i, k, e);
         }
 
-        /// Take the front event and insert (k, e) (its lane's next: due at or after it).
-        void ReplaceFront(Key k, EventImpl* e)
-        {
-            PopFront();
-            Push(k, e);
-        }
-
         /// Take the front event.
         void PopFront()
         {
@@ -504,9 +425,6 @@ class FeroceHeapScheduler final : public Scheduler
 
     void SetNearHorizon(Time horizon);
     Time GetNearHorizon() const;
-    /// Take a lane's first event (its entry impl, from the near events or the far heap): the
-    /// lane's next takes its place; returns the event's FeroceEvent tag.
-    EventImpl* PopLaneFirst(bool fromNear, EventImpl* impl);
     /// Drop the removed entries while the front is one of them; whether it dropped any.
     bool DropRemovedTops();
 
@@ -532,7 +450,6 @@ class FeroceHeapScheduler final : public Scheduler
     Heap m_far;                  ///< the later ones
     uint64_t m_lastTs;           ///< time of the last event taken
     uint32_t m_lastUid{0};       ///< and its uid
-    uint32_t m_serial;           ///< this list's number, for FeroceLane::list
     uint64_t m_nearHorizonSteps; ///< NearHorizon in time steps
     /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the earliest
     /// entry of the heaps is a removed one only if it is the earliest of them.
