@@ -38,42 +38,6 @@ struct FeroceEvent
     void (*drop)(FeroceEvent* self);
 };
 
-/**
- * \ingroup feroce
- * \brief A FeroceEvent of a lane: one of a series a source schedules in the
- * order they are due (a link's arrivals in one direction).
- *
- * Only a lane's first pending event waits in the event list's heap; the
- * others wait behind it, each with the time, uid and context it was given
- * when scheduled (FeroceSim::ScheduleInLane), kept in the event before it.  A lane is in (time,
- * uid) order, so its first event is its earliest, and events leave in exactly the order they would
- * as separate events; taking the first puts the next one in its place in the heap (one sift instead
- * of a pop and a push).
- */
-struct FeroceLaneEvent : FeroceEvent
-{
-    FeroceLaneEvent* laneNext; ///< the next event of its lane (the owner's free list after)
-    // the next event's key, kept here: taking this event (whose memory it then runs with)
-    // puts the next one in the heap without reading the next one's memory
-    uint64_t nextTs;
-    uint32_t nextUid;
-    uint32_t nextContext;
-};
-
-/**
- * \ingroup feroce
- * \brief The end of a lane, kept by its source: the last event scheduled in
- * it.  An event due before that one, or scheduled after that one ran, starts
- * a new lane (the order stays exact).
- */
-struct FeroceLane
-{
-    FeroceLaneEvent* tail{nullptr}; ///< read only while it is pending (ts, uid)
-    uint64_t ts{0};
-    uint32_t uid{0};
-    uint32_t list{0}; ///< the event list it waits in (FeroceHeapScheduler's serial number)
-};
-
 /// A FeroceEvent as an ns-3 EventImpl, for a SimulatorImpl other than FeroceSimulatorImpl.
 class FeroceEventImpl : public FerocePooledEvent<FeroceEventImpl>
 {

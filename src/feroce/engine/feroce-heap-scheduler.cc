@@ -20,7 +20,20 @@ NS_OBJECT_ENSURE_REGISTERED(FeroceHeapScheduler);
 namespace
 {
 const std::size_t kArity = 4;
-uint32_t g_lists = 0; ///< event lists made so far (each one's serial number)
+
+/// A comparison as 0 or 1, the compiler told its outcome is unpredictable: it computes with it
+/// (set, and, or) instead of branching on it.
+inline std::size_t
+CoinToss(bool c)
+{
+#if defined(__clang__)
+    return __builtin_unpredictable(c);
+#elif defined(__GNUC__)
+    return __builtin_expect_with_probability(c, 1, 0.5);
+#else
+    return c;
+#endif
+}
 } // namespace
 
 TypeId
@@ -44,12 +57,12 @@ FeroceHeapScheduler::GetTypeId()
 
 FeroceHeapScheduler::FeroceHeapScheduler()
     : m_lastTs(0),
-      m_serial(++g_lists),
       m_nearHorizonSteps(uint64_t(MicroSeconds(100).GetTimeStep())),
       m_removedTs(~uint64_t(0))
 {
     NS_LOG_FUNCTION(this);
     m_near.Grow(4 * kSortedMax); // room to take from the front between compactions
+    m_near.SetHorizon(m_nearHorizonSteps);
 }
 
 FeroceHeapScheduler::~FeroceHeapScheduler()
@@ -61,6 +74,7 @@ void
 FeroceHeapScheduler::SetNearHorizon(Time horizon)
 {
     m_nearHorizonSteps = uint64_t(horizon.GetTimeStep());
+    m_near.SetHorizon(m_nearHorizonSteps);
 }
 
 Time
@@ -121,22 +135,19 @@ FeroceHeapScheduler::ReplaceTop(Heap& heap, Key k, EventImpl* impl)
     EventImpl** impls = heap.impl;
     const std::size_t n = heap.n;
     // down: the hole takes the earliest of its four children (the padding's NoKey() is never
-    // the earliest: a family starts with an entry), the earliest key so far held in registers
+    // the earliest: a family starts with an entry)
     std::size_t i = 0;
     for (std::size_t first = 1; first < n; first = i * kArity + 1)
     {
+        // the earlier of each pair, then of the two, as indexes computed without a branch:
+        // which child is the earliest is a coin toss, and a branch on it would mispredict
+        // about half the time
         const Key* c = key + first;
-        std::size_t best = first;
-        Key earliest = c[0];
-        for (std::size_t j = 1; j < kArity; j++)
-        {
-            if (c[j] < earliest)
-            {
-                best = first + j;
-                earliest = c[j];
-            }
-        }
-        key[i] = earliest;
+        std::size_t a = CoinToss(c[1] < c[0]);
+        std::size_t b = 2 | CoinToss(c[3] < c[2]);
+        std::size_t later = CoinToss(c[b] < c[a]) - 1; // all ones when c[a] is the earlier
+        std::size_t best = first + ((a & later) | (b & ~later));
+        key[i] = key[best];
         impls[i] = impls[best];
         i = best;
     }
@@ -161,12 +172,164 @@ FeroceHeapScheduler::Heap::Grow(std::size_t size)
 }
 
 void
+FeroceHeapScheduler::Calendar::Fit(uint64_t horizonSteps)
+{
+    // the near events' times span at most the horizon: they fall in horizon / 2^shift + 2
+    // consecutive buckets, which the ring must hold
+    shift = 0;
+    while ((horizonSteps >> shift) + 2 > kBuckets)
+    {
+        shift++;
+    }
+    bucket.assign(kBuckets, Bucket{kNil, kNil});
+    busy.assign(kBuckets / 64, 0);
+}
+
+bool
+FeroceHeapScheduler::Calendar::Insert(Key k, EventImpl* e)
+{
+    uint32_t at = free;
+    if (at == kNil)
+    {
+        at = uint32_t(node.size());
+        node.push_back(Node{});
+    }
+    else
+    {
+        free = node[at].next;
+    }
+    std::size_t b = BucketOf(k);
+    Bucket& list = bucket[b];
+    if (list.first == kNil)
+    {
+        node[at] = Node{k, e, kNil};
+        list.first = at;
+        list.last = at;
+    }
+    else if (node[list.last].key < k)
+    {
+        // the usual case: after every event of its bucket (due later, or scheduled later)
+        node[at] = Node{k, e, kNil};
+        node[list.last].next = at;
+        list.last = at;
+    }
+    else
+    {
+        uint32_t* link = &list.first;
+        while (node[*link].key < k)
+        {
+            link = &node[*link].next;
+        }
+        node[at] = Node{k, e, *link};
+        *link = at;
+    }
+    busy[b / 64] |= uint64_t(1) << (b % 64);
+    count++;
+    if (count == 1 || k < node[front].key)
+    {
+        front = at;
+        frontBucket = b;
+        return true;
+    }
+    return false;
+}
+
+std::size_t
+FeroceHeapScheduler::Calendar::NextBusy(std::size_t from) const
+{
+    std::size_t w = from / 64;
+    uint64_t bits = busy[w] & (~uint64_t(0) << (from % 64));
+    while (bits == 0)
+    {
+        // around the ring: a bucket below `from` in this word is reached last, as the latest
+        w = (w + 1) % (kBuckets / 64);
+        bits = busy[w];
+    }
+    return w * 64 + std::size_t(__builtin_ctzll(bits));
+}
+
+void
+FeroceHeapScheduler::Calendar::Unlink(std::size_t b, uint32_t* link, uint32_t before)
+{
+    uint32_t at = *link;
+    *link = node[at].next;
+    node[at].next = free;
+    free = at;
+    count--;
+    Bucket& list = bucket[b];
+    if (list.last == at)
+    {
+        list.last = before;
+    }
+    if (list.first == kNil)
+    {
+        busy[b / 64] &= ~(uint64_t(1) << (b % 64));
+    }
+}
+
+void
+FeroceHeapScheduler::Calendar::PopFront()
+{
+    // the earliest is its bucket's first; the next earliest is the next in that bucket, or the
+    // first of the next busy bucket (every event is due within the ring from here)
+    std::size_t b = frontBucket;
+    Unlink(b, &bucket[b].first, kNil);
+    if (count == 0)
+    {
+        front = kNil;
+        return;
+    }
+    if (bucket[b].first == kNil)
+    {
+        b = NextBusy(b);
+        frontBucket = b;
+    }
+    front = bucket[b].first;
+}
+
+bool
+FeroceHeapScheduler::Calendar::Remove(Key k)
+{
+    std::size_t b = BucketOf(k);
+    uint32_t before = kNil;
+    for (uint32_t* link = &bucket[b].first; *link != kNil; link = &node[*link].next)
+    {
+        if (Ident(node[*link].key) == k)
+        {
+            if (*link == front)
+            {
+                PopFront();
+            }
+            else
+            {
+                Unlink(b, link, before);
+            }
+            return true;
+        }
+        before = *link;
+    }
+    return false;
+}
+
+void
 FeroceHeapScheduler::Near::Compact()
 {
     std::copy(key + head, key + n, key);
     std::copy(impl + head, impl + n, impl);
     n -= head;
     head = 0;
+}
+
+void
+FeroceHeapScheduler::Near::NoteFront()
+{
+    n = calendar.count > 0 ? 1 : 0;
+    head = 0;
+    if (n > 0)
+    {
+        const Calendar::Node& f = calendar.node[calendar.front];
+        Set(0, f.key, f.impl);
+    }
 }
 
 void
@@ -188,35 +351,67 @@ FeroceHeapScheduler::Near::PushSlow(Key k, EventImpl* e)
     }
     if (sorted)
     {
-        // kSortedMax events: sorted ascending from index 0, they already are a heap
-        Compact();
-        std::fill(key + n, key + n + kPad, NoKey());
+        // kSortedMax events: into the calendar, the earliest first
+        for (std::size_t i = head; i < n; i++)
+        {
+            calendar.Insert(key[i], impl[i]);
+        }
         sorted = false;
+        NoteFront();
     }
-    HeapPush(*this, k, e);
+    if (calendar.Insert(k, e))
+    {
+        Set(0, k, e);
+        n = 1;
+    }
+}
+
+void
+FeroceHeapScheduler::Near::PopListed()
+{
+    calendar.PopFront();
+    if (calendar.count < kSortedMin)
+    {
+        Sort();
+        return;
+    }
+    NoteFront();
 }
 
 void
 FeroceHeapScheduler::Near::Sort()
 {
-    // fewer than kSortedMin entries: an insertion sort
-    for (std::size_t i = 1; i < n; i++)
+    // fewer than kSortedMin events: taken in order into the array
+    n = 0;
+    head = 0;
+    while (calendar.count > 0)
     {
-        Key k = key[i];
-        EventImpl* e = impl[i];
-        std::size_t j = i;
-        for (; j > 0 && k < key[j - 1]; j--)
-        {
-            Move(j, j - 1);
-        }
-        Set(j, k, e);
+        const Calendar::Node& f = calendar.node[calendar.front];
+        Set(n++, f.key, f.impl);
+        calendar.PopFront();
     }
     sorted = true;
 }
 
 bool
-FeroceHeapScheduler::Near::RemoveSorted(Key k)
+FeroceHeapScheduler::Near::Remove(Key k)
 {
+    if (!sorted)
+    {
+        if (!calendar.Remove(k))
+        {
+            return false;
+        }
+        if (calendar.count < kSortedMin)
+        {
+            Sort();
+        }
+        else
+        {
+            NoteFront();
+        }
+        return true;
+    }
     Key* end = key + n;
     Key* it = std::lower_bound(key + head, end, k);
     if (it == end || !(Ident(*it) == k))
@@ -245,6 +440,29 @@ FeroceHeapScheduler::Near::RemoveSorted(Key k)
 }
 
 void
+FeroceHeapScheduler::Near::SetHorizon(uint64_t steps)
+{
+    // while events wait, the buckets never narrow: those inserted under the old horizon must
+    // still fall on the ring; the calendar's events are inserted again into the new buckets
+    if (!Empty())
+    {
+        steps = std::max(steps, horizonSteps);
+    }
+    std::vector<Calendar::Node> held;
+    while (calendar.count > 0)
+    {
+        held.push_back(calendar.node[calendar.front]);
+        calendar.PopFront();
+    }
+    calendar.Fit(steps);
+    for (const Calendar::Node& h : held)
+    {
+        calendar.Insert(h.key, h.impl);
+    }
+    horizonSteps = steps;
+}
+
+void
 FeroceHeapScheduler::Insert(const Event& ev)
 {
     Push(ev);
@@ -257,7 +475,7 @@ FeroceHeapScheduler::PeekNext() const
     // what is left of removed events goes now, as Pop would drop it
     const_cast<FeroceHeapScheduler*>(this)->DropRemovedTops();
     bool fromNear = FrontIsNear();
-    return EventOf(FrontKey(fromNear), Untagged(fromNear ? m_near.FrontImpl() : m_far.impl[0]));
+    return EventOf(FrontKey(fromNear), fromNear ? m_near.FrontImpl() : m_far.impl[0]);
 }
 
 Scheduler::Event
@@ -272,16 +490,8 @@ FeroceHeapScheduler::Remove(const Event& ev)
 {
     NS_ASSERT(!IsEmpty());
     Key k = MakeKey(ev.key.m_ts, ev.key.m_uid, 0); // as Ident: the context is not compared
-    if (m_near.sorted)
+    if (m_near.Remove(k))
     {
-        if (m_near.RemoveSorted(k))
-        {
-            return;
-        }
-    }
-    else if (!m_near.Empty() && Ident(m_near.FrontKey()) == k)
-    {
-        m_near.PopFront();
         return;
     }
     // at the top of the far heap it goes now, else lazily (Pop drops it when it is the front)
@@ -293,25 +503,6 @@ FeroceHeapScheduler::Remove(const Event& ev)
     m_removed.push_back(k);
     std::push_heap(m_removed.begin(), m_removed.end(), Later);
     m_removedTs = TsOf(m_removed.front());
-}
-
-EventImpl*
-FeroceHeapScheduler::PopLaneFirst(bool fromNear, EventImpl* impl)
-{
-    FeroceLaneEvent* first = LaneOf(impl);
-    if (!first->laneNext)
-    {
-        fromNear ? m_near.PopFront() : HeapPopTop(m_far);
-    }
-    else if (fromNear)
-    {
-        m_near.ReplaceFront(LaneNextKey(first), LaneEntry(first->laneNext));
-    }
-    else
-    {
-        ReplaceTop(m_far, LaneNextKey(first), LaneEntry(first->laneNext));
-    }
-    return Untagged(impl);
 }
 
 bool

@@ -20,37 +20,30 @@ namespace ns3
 
 /**
  * \ingroup feroce
- * \brief An event scheduler: the near events in a sorted array or a 4-ary
- * min-heap, the far ones in a second heap.
+ * \brief An event scheduler: the near events in a sorted array or a calendar
+ * queue, the far ones in a 4-ary min-heap.
  *
  * Events leave in the order of every ns-3 scheduler, by time and then by
  * insertion (the event's uid), so a simulation gives the same results as
  * with ns3::MapScheduler, the event for event.  It allocates nothing per
- * event (the map allocates a tree node for each) and keeps the pending
- * events in contiguous memory.  Events due more than NearHorizon after the
- * last event taken (retransmission timers, slow pacing) go to the far heap:
- * the fabric's own events (frame arrivals, wake-ups a few microseconds
- * ahead) then wait among only their own few, which stay in cache, instead of
- * among the tens of thousands of timers of a large camera; the next event is
- * the earlier of the two fronts.
+ * event once its arrays have grown (the map allocates a tree node for each).
+ * Events due more than NearHorizon after the last event taken (retransmission
+ * timers, slow pacing) go to the far heap: the fabric's own events (frame
+ * arrivals, wake-ups a few microseconds ahead) then wait among only their own,
+ * which stay in cache, instead of among the tens of thousands of timers of a
+ * large camera; the next event is the earlier of the two fronts.
  *
  * The near events of a small fabric are a dozen, and a new one is nearly
  * always due after most of them: kept sorted, an insertion moves a few
  * entries up from the end and the next event is taken from the front without
- * moving any, cheaper than a heap's sifts both ways.  When more than
- * SortedMax wait, the array (sorted, so already a heap) becomes a 4-ary heap;
- * below SortedMin it is sorted again.  Simulator::Remove takes a sorted event
- * out at once; from a heap it is lazy: its key (time, uid) goes into a small
- * min-heap of the removed keys, and the entry is dropped when it becomes the
- * next event, which is then exactly the earliest removed key (every removed
- * entry is due at or after it), so one comparison per event finds it (its
- * EventImpl is never touched again).
- *
- * A lane (FeroceLaneEvent, PushInLane) has only its first event in a heap,
- * as an entry whose impl is the event's address with its two lowest bits
- * set; taking it replaces the entry by the lane's next event in one sift
- * down.  What leaves (Pop, RemoveNext, PeekNext) carries the address with
- * only the lowest bit set, FeroceSimulatorImpl's tag of a FeroceEvent.
+ * moving any.  When more than SortedMax wait, they go into a calendar
+ * (Calendar: buckets by time on a ring longer than the horizon, each a short
+ * sorted list); below SortedMin they are sorted again.  Simulator::Remove takes
+ * a near event out at once; from the far heap it is lazy: its key (time, uid)
+ * goes into a small min-heap of the removed keys, and the entry is dropped
+ * when it becomes the next event, which is then exactly the earliest removed
+ * key (every removed entry is due at or after it), so one comparison per event
+ * finds it (its EventImpl is never touched again).
  */
 class FeroceHeapScheduler final : public Scheduler
 {
@@ -64,10 +57,10 @@ class FeroceHeapScheduler final : public Scheduler
 
     bool IsEmpty() const override
     {
-        // every removed key is an entry still in a heap (Pop drops one when it is the front);
+        // every removed key is an entry still in the far heap (Pop drops one when it is the front);
         // while none is, the two fronts say it in fewer loads
         return m_removedTs == ~uint64_t(0) ? m_near.Empty() && m_far.Empty()
-                                           : m_near.n - m_near.head + m_far.n == m_removed.size();
+                                           : m_near.Size() + m_far.n == m_removed.size();
     }
 
     Event PeekNext() const override;
@@ -92,43 +85,6 @@ class FeroceHeapScheduler final : public Scheduler
         }
     }
 
-    /**
-     * Insert a lane's event (ev.impl: the event tagged as FeroceSimulatorImpl
-     * tags a FeroceEvent): behind the lane's last event if that one is still
-     * pending and not due later, else as the first of a new lane; while the
-     * near events are sorted (few), as an event of its own.  Removing it
-     * (Remove) is not supported.
-     */
-    void PushInLane(const Event& ev, FeroceLaneEvent* event, FeroceLane& lane)
-    {
-        if (m_near.sorted)
-        {
-            Push(ev); // few pending: a sorted insertion costs less than a lane
-            return;
-        }
-        event->laneNext = nullptr;
-        if (lane.tail && lane.list == m_serial && lane.ts <= ev.key.m_ts &&
-            (lane.ts > m_lastTs || (lane.ts == m_lastTs && lane.uid > m_lastUid)))
-        {
-            // the tail has not run: the lane is in the list
-            FeroceLaneEvent* tail = lane.tail;
-            tail->laneNext = event;
-            tail->nextTs = ev.key.m_ts;
-            tail->nextUid = ev.key.m_uid;
-            tail->nextContext = ev.key.m_context;
-        }
-        else
-        {
-            Event first = ev;
-            first.impl = LaneEntry(event);
-            Push(first);
-            lane.list = m_serial;
-        }
-        lane.tail = event;
-        lane.ts = ev.key.m_ts;
-        lane.uid = ev.key.m_uid;
-    }
-
     /// RemoveNext, without a virtual call (FeroceSimulatorImpl); not empty.
 #if defined(__GNUC__)
     __attribute__((always_inline))
@@ -145,11 +101,7 @@ class FeroceHeapScheduler final : public Scheduler
             key = FrontKey(fromNear);
         }
         EventImpl* impl = fromNear ? m_near.FrontImpl() : m_far.impl[0];
-        if (LaneOf(impl))
-        {
-            impl = PopLaneFirst(fromNear, impl); // out of line: Pop stays small enough to inline
-        }
-        else if (fromNear)
+        if (fromNear)
         {
             m_near.PopFront();
         }
@@ -163,7 +115,7 @@ class FeroceHeapScheduler final : public Scheduler
         return next;
     }
 
-    /// The near events are kept sorted now (not as a heap); for tests.
+    /// The near events are kept sorted now (not in the calendar); for tests.
     bool IsNearSorted() const
     {
         return m_near.sorted;
@@ -320,43 +272,88 @@ class FeroceHeapScheduler final : public Scheduler
     static void HeapPopTop(Heap& heap);
     /// Put (k, impl) in place of the top entry of a (non-empty) heap: the hole left by the top
     /// goes down to a leaf, each time to the earliest child, and the entry goes up from there
-    /// (bottom-up, Floyd's: an entry from the bottom or a lane's next belongs low in the heap).
+    /// (bottom-up, Floyd's: an entry from the bottom belongs low in the heap).
     static void ReplaceTop(Heap& heap, Key k, EventImpl* impl);
 
-    /// A lane's first event as a heap entry: its address with the two lowest bits set.
-    static EventImpl* LaneEntry(FeroceLaneEvent* event)
+    /**
+     * The near events when many: a calendar queue (R. Brown, CACM 31(10), 1988) of buckets
+     * 2^shift time steps wide on a ring longer than the near horizon, so every near event (due
+     * within the horizon of the last one taken) has a bucket of its own time; each bucket a
+     * list sorted by key, a bit per bucket says which are not empty. Taking the earliest and
+     * inserting cost a few loads and no comparison whose outcome is a coin toss, where a heap of
+     * a hundred entries costs three levels of them; a removal unlinks at once.
+     */
+    struct Calendar
     {
-        return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(event) | 3);
-    }
+        /// An event in a bucket's list.
+        struct Node
+        {
+            Key key;
+            EventImpl* impl;
+            uint32_t next; ///< the next node of the bucket, or kNil
+        };
 
-    /// The lane's first event this entry is; null if the entry is no lane's.
-    static FeroceLaneEvent* LaneOf(EventImpl* impl)
-    {
-        uintptr_t p = reinterpret_cast<uintptr_t>(impl);
-        return (p & 3) == 3 ? reinterpret_cast<FeroceLaneEvent*>(p - 3) : nullptr;
-    }
+        static constexpr uint32_t kNil = ~uint32_t(0);
+        /// Buckets on the ring (a power of two): 32 KiB of list ends.
+        static constexpr std::size_t kBuckets = 4096;
 
-    /// The key of the event behind a lane's first, which becomes the first.
-    static Key LaneNextKey(const FeroceLaneEvent* first)
-    {
-        return MakeKey(first->nextTs, first->nextUid, first->nextContext);
-    }
+        std::vector<Node> node; ///< the nodes, in use or free
 
-    /// An entry as it leaves: a lane's event tagged as any FeroceEvent (lowest bit only).
-    static EventImpl* Untagged(EventImpl* impl)
-    {
-        return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(impl) & ~uintptr_t(2));
-    }
+        /// A bucket's list: its earliest and its latest node, kNil when empty.
+        struct Bucket
+        {
+            uint32_t first;
+            uint32_t last;
+        };
 
-    /// The near events: sorted in [head, n) while few, else a heap in [0, n).
+        std::vector<Bucket> bucket; ///< the ring
+        std::vector<uint64_t> busy; ///< a bit per bucket: not empty
+        uint32_t free{kNil};        ///< the free nodes, a list
+        unsigned shift{0};          ///< a bucket is 2^shift time steps
+        std::size_t count{0};       ///< events in the buckets
+        uint32_t front{kNil};       ///< the earliest event's node
+        std::size_t frontBucket{0}; ///< and its bucket
+
+        /// Buckets wide enough that the ring is longer than a horizon of this many steps.
+        void Fit(uint64_t horizonSteps);
+
+        std::size_t BucketOf(Key k) const
+        {
+            return std::size_t(TsOf(k) >> shift) & (kBuckets - 1);
+        }
+
+        /// Insert into its bucket's list; whether it is the new earliest.
+        bool Insert(Key k, EventImpl* e);
+        /// Take the earliest (not empty); the new earliest is `front` (kNil if none).
+        void PopFront();
+        /// Remove the event of this key (Ident), if here.
+        bool Remove(Key k);
+        /// The first busy bucket from `from` on around the ring (not empty).
+        std::size_t NextBusy(std::size_t from) const;
+        /// Unlink the node `*link` points to (after node `before`, kNil if it is the first) from
+        /// bucket b's list and free it.
+        void Unlink(std::size_t b, uint32_t* link, uint32_t before);
+    };
+
+    /**
+     * The near events: sorted in [head, n) while few, else in a calendar whose earliest event is
+     * copied to slot 0 (n is 1, or 0 when empty), so the front is read the same way in both.
+     */
     struct Near : Heap
     {
         std::size_t head{0};
         bool sorted{true};
+        Calendar calendar;
+        uint64_t horizonSteps{0}; ///< the horizon the calendar's ring covers
 
         bool Empty() const
         {
             return n == head;
+        }
+
+        std::size_t Size() const
+        {
+            return sorted ? n - head : calendar.count;
         }
 
         Key FrontKey() const
@@ -390,18 +387,6 @@ class FeroceHeapScheduler final : public Scheduler
             Set(i, k, e);
         }
 
-        /// Take the front event and insert (k, e) (its lane's next: due at or after it).
-        void ReplaceFront(Key k, EventImpl* e)
-        {
-            if (sorted)
-            {
-                PopFront();
-                Push(k, e);
-                return;
-            }
-            ReplaceTop(*this, k, e);
-        }
-
         /// Take the front event.
         void PopFront()
         {
@@ -414,33 +399,32 @@ class FeroceHeapScheduler final : public Scheduler
                 }
                 return;
             }
-            HeapPopTop(*this);
-            if (n < kSortedMin)
-            {
-                Sort();
-            }
+            PopListed();
         }
 
-        /// Push when the array is full (sorted: compacted or grown) or a heap.
+        /// Push when the array is full (sorted: compacted or grown) or in the calendar.
         void PushSlow(Key k, EventImpl* e);
-        /// The heap becomes sorted (a removed entry stays in it until it is at the front).
+        /// Take the calendar's earliest; below kSortedMin events, sorted again.
+        void PopListed();
+        /// The calendar's earliest event into slot 0.
+        void NoteFront();
+        /// The calendar's events, sorted, into the array.
         void Sort();
         /// Move the sorted events to the start of the array.
         void Compact();
-        /// Remove the sorted event of this key (Ident), if here.
-        bool RemoveSorted(Key k);
+        /// Remove the event of this key (Ident), if here.
+        bool Remove(Key k);
+        /// The calendar fits a new horizon (its events, if any, inserted again).
+        void SetHorizon(uint64_t steps);
     };
 
     /// Below this many near events they are kept sorted again.
     static const std::size_t kSortedMin = 16;
-    /// Above this many, the near events become a heap.
+    /// Above this many, the near events go into the calendar.
     static const std::size_t kSortedMax = 64;
 
     void SetNearHorizon(Time horizon);
     Time GetNearHorizon() const;
-    /// Take a lane's first event (its entry impl, from the near events or the far heap): the
-    /// lane's next takes its place; returns the event's FeroceEvent tag.
-    EventImpl* PopLaneFirst(bool fromNear, EventImpl* impl);
     /// Drop the removed entries while the front is one of them; whether it dropped any.
     bool DropRemovedTops();
 
@@ -466,7 +450,6 @@ class FeroceHeapScheduler final : public Scheduler
     Heap m_far;                  ///< the later ones
     uint64_t m_lastTs;           ///< time of the last event taken
     uint32_t m_lastUid{0};       ///< and its uid
-    uint32_t m_serial;           ///< this list's number, for FeroceLane::list
     uint64_t m_nearHorizonSteps; ///< NearHorizon in time steps
     /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the earliest
     /// entry of the heaps is a removed one only if it is the earliest of them.

@@ -93,27 +93,6 @@ class FeroceSim
         s->InsertEvent(uint64_t(delay.GetTimeStep()), context, event);
     }
 
-    /// Schedule a FeroceLaneEvent in another node's context, in a lane (its source's events in
-    /// the order they are due: then only the lane's first waits in the heap); nothing to remove
-    /// it by.  The same uid, time and context as ScheduleWithContext, so the same order.
-    /// Inlined into the caller (the channel's transmit: one per frame) even where the compiler's
-    /// heuristics would not; only the lane case and the fallback are calls.
-#if defined(__GNUC__)
-    __attribute__((always_inline))
-#endif
-    static inline void
-    ScheduleInLane(uint32_t context, const Time& delay, FeroceLaneEvent* event, FeroceLane& lane)
-    {
-        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        if (!s)
-        {
-            Simulator::ScheduleWithContext(context, delay, new FeroceEventImpl(event));
-            return;
-        }
-        NS_ASSERT_MSG(delay.IsPositive(), "FeroceSim::ScheduleInLane: negative delay");
-        s->InsertLaneEvent(uint64_t(delay.GetTimeStep()), context, event, lane);
-    }
-
     /// Remove a FeroceEvent that Schedule gave this id, before it runs.
     static void RemoveEvent(const FeroceEventId& id, FeroceEvent* event)
     {

@@ -290,21 +290,6 @@ FeroceSimulatorImpl::Remove(const EventId& id)
 }
 
 void
-FeroceSimulatorImpl::InsertInLane(uint64_t delayStep,
-                                  uint32_t context,
-                                  FeroceLaneEvent* event,
-                                  FeroceLane& lane)
-{
-    Scheduler::Event ev;
-    ev.impl = Tag(event);
-    ev.key.m_ts = m_currentTs + delayStep;
-    ev.key.m_context = context;
-    ev.key.m_uid = m_uid++;
-    m_unscheduledEvents++;
-    m_heap->PushInLane(ev, event, lane);
-}
-
-void
 FeroceSimulatorImpl::RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event)
 {
     NS_ASSERT_MSG(ts > m_currentTs || (ts == m_currentTs && uid > m_currentUid),

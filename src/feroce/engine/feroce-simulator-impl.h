@@ -114,30 +114,6 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         return Insert(delayStep, context, Tag(event));
     }
 
-    /// Schedule a lane's FeroceEvent from the simulation's thread (FeroceLane: the same uid, time
-    /// and context as InsertEvent; with another scheduler, or while the heap's near events are
-    /// few and sorted, an event of its own).  This part inlines into the caller (the channel's
-    /// transmit) as InsertEvent does; only the lane case is a call.
-#if defined(__GNUC__)
-    __attribute__((always_inline))
-#endif
-    inline void
-    InsertLaneEvent(uint64_t delayStep, uint32_t context, FeroceLaneEvent* event, FeroceLane& lane)
-    {
-        if (!m_heap || m_heap->IsNearSorted())
-        {
-            InsertEvent(delayStep, context, event); // as PushInLane does while sorted
-            return;
-        }
-        InsertInLane(delayStep, context, event, lane);
-    }
-
-    /// InsertLaneEvent's lane case (the heap's near events are a heap), out of line.
-    void InsertInLane(uint64_t delayStep,
-                      uint32_t context,
-                      FeroceLaneEvent* event,
-                      FeroceLane& lane);
-
     /// Remove a pending FeroceEvent (not yet run), scheduled at ts with this uid and context.
     void RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event);
 

@@ -27,10 +27,10 @@ namespace
 bool g_anyLinkDown = false;
 } // namespace
 
-/// A frame's arrival at the far end, from a free list (frames in flight are few); in its
-/// direction's lane while pending (laneNext), in the free list after.
-struct FeroceChannelArrival : FeroceLaneEvent
+/// A frame's arrival at the far end, from a free list (frames in flight are few).
+struct FeroceChannelArrival : FeroceEvent
 {
+    FeroceChannelArrival* nextFree; ///< in the free list
     FeroceNetDevice* device;
     FeroceFrame* frame; ///< a reference, held until it arrives
     uint32_t epoch;     ///< the channel's epoch when the frame started
@@ -41,7 +41,7 @@ struct FeroceChannelArrival : FeroceLaneEvent
         FeroceChannelArrival* a = s_free;
         if (a)
         {
-            s_free = static_cast<FeroceChannelArrival*>(a->laneNext);
+            s_free = a->nextFree;
         }
         else
         {
@@ -60,7 +60,7 @@ struct FeroceChannelArrival : FeroceLaneEvent
     Ptr<FeroceFrame> Release()
     {
         Ptr<FeroceFrame> f(frame, false);
-        laneNext = s_free;
+        nextFree = s_free;
         s_free = this;
         return f;
     }
@@ -150,13 +150,10 @@ FeroceChannel::Transmit(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* sr
         return; // an unconnected end: the frame goes nowhere
     }
     // a frame started while the link is down is lost when it arrives (Arrives);
-    // the devices outlive the simulation's events: no reference counted per frame.
-    // A direction's frames arrive in the order sent (one serializes after the other over the
-    // same delay): one lane each
-    FeroceSim::ScheduleInLane(m_endNode[to],
-                              TimeStep(uint64_t(txSteps + m_delay.GetTimeStep())),
-                              FeroceChannelArrival::Make(peer, PeekPointer(frame), m_epoch),
-                              m_lane[to]);
+    // the devices outlive the simulation's events: no reference counted per frame
+    FeroceSim::ScheduleWithContext(m_endNode[to],
+                                   TimeStep(uint64_t(txSteps + m_delay.GetTimeStep())),
+                                   FeroceChannelArrival::Make(peer, PeekPointer(frame), m_epoch));
 }
 
 bool

@@ -80,14 +80,13 @@ class FeroceChannel : public Channel
     void Lose(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
 
     // what a frame's transmit reads, together: the ends, the delay, the epoch and each
-    // direction's lane and context (its far end's node id, so the transmit does not read the
-    // far end's device)
+    // direction's context (its far end's node id, so the transmit does not read the far end's
+    // device)
     Ptr<FeroceNetDevice> m_end[2];
     Time m_delay;
     uint32_t m_epoch{0}; ///< changes of state: a frame sent in another epoch is lost
     bool m_up{true};
     uint32_t m_endNode[2]{}; ///< each end's node id (as m_end)
-    FeroceLane m_lane[2];    ///< the arrivals at each end (as m_end)
     uint64_t m_lost{0};
     uint64_t m_lostTo[2]{}; ///< per end (as m_end): the frames lost on their way to it
     Time m_downSince;
