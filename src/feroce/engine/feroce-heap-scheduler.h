@@ -280,8 +280,9 @@ class FeroceHeapScheduler final : public Scheduler
      * 2^shift time steps wide on a ring longer than the near horizon, so every near event (due
      * within the horizon of the last one taken) has a bucket of its own time; each bucket a
      * list sorted by key, a bit per bucket says which are not empty. Taking the earliest and
-     * inserting cost a few loads and no comparison whose outcome is a coin toss, where a heap of
-     * a hundred entries costs three levels of them; a removal unlinks at once.
+     * inserting (mostly into an empty bucket or after its last) cost a few loads, where a heap of a
+     * hundred entries costs three levels of comparisons whose outcomes are coin tosses; a
+     * removal unlinks at once.
      */
     struct Calendar
     {
