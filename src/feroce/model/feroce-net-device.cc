@@ -308,11 +308,12 @@ FeroceNetDevice::SetDataRate(DataRate rate)
     // for rate >= 2.
     m_rateMagic = 0;
     m_rateShift = 0;
+#ifdef __SIZEOF_INT128__
     if (m_bitRate >= 2)
     {
         unsigned l = 64 - unsigned(__builtin_clzll(m_bitRate - 1));
-        unsigned __int128 m = ((unsigned __int128)1 << (63 + l)) / m_bitRate + 1;
-        if (((unsigned __int128)1 << (63 + l)) % m_bitRate == 0)
+        __uint128_t m = (__uint128_t(1) << (63 + l)) / m_bitRate + 1;
+        if ((__uint128_t(1) << (63 + l)) % m_bitRate == 0)
         {
             m--; // exact: the ceiling is the quotient
         }
@@ -322,6 +323,7 @@ FeroceNetDevice::SetDataRate(DataRate rate)
             m_rateShift = uint8_t(l - 1);
         }
     }
+#endif
 }
 
 bool

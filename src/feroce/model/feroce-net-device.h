@@ -261,11 +261,13 @@ class alignas(64) FeroceNetDevice : public NetDevice
     /// x / m_bitRate, exact: a multiply by its reciprocal for x < 2^63 (every frame's).
     uint64_t DivideByRate(uint64_t x) const
     {
+#ifdef __SIZEOF_INT128__
         if (m_rateMagic && x >> 63 == 0)
         {
-            return uint64_t((unsigned __int128)x * m_rateMagic >> 64) >> m_rateShift;
+            return uint64_t(__uint128_t(x) * m_rateMagic >> 64) >> m_rateShift;
         }
-        return x / m_bitRate;
+#endif
+        return x / m_bitRate; // (without 128-bit integers, m_rateMagic stays 0)
     }
 
     void Wake();
