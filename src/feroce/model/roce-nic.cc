@@ -800,7 +800,8 @@ RoceNic::TrySend()
     int64_t earliest = ctl != m_control.end() || !m_pfcOut.empty() ? now : kNever;
     // the queue pairs round robin from m_rrNext, those that may have something to send only
     std::size_t n = m_qps.size();
-    // (m_rrNext is at most n: the remainder only where it is n)
+    // (m_rrNext is n after the last one sent, more if queue pairs were released since: the
+    // remainder only then)
     std::size_t start = m_rrNext < n ? m_rrNext : n ? m_rrNext % n : 0;
     Time nowTime = TimeStep(uint64_t(now));
     for (int pass = 0; pass < 2 && earliest > now; pass++)
