@@ -370,6 +370,12 @@ void
 FeroceHeapScheduler::Near::PopListed()
 {
     calendar.PopFront();
+    Shrunk();
+}
+
+void
+FeroceHeapScheduler::Near::Shrunk()
+{
     if (calendar.count < kSortedMin)
     {
         Sort();
@@ -402,14 +408,7 @@ FeroceHeapScheduler::Near::Remove(Key k)
         {
             return false;
         }
-        if (calendar.count < kSortedMin)
-        {
-            Sort();
-        }
-        else
-        {
-            NoteFront();
-        }
+        Shrunk();
         return true;
     }
     Key* end = key + n;

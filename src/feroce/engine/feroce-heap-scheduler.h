@@ -111,7 +111,6 @@ class FeroceHeapScheduler final : public Scheduler
         }
         Event next = EventOf(key, impl);
         m_lastTs = next.key.m_ts;
-        m_lastUid = next.key.m_uid;
         return next;
     }
 
@@ -405,8 +404,11 @@ class FeroceHeapScheduler final : public Scheduler
 
         /// Push when the array is full (sorted: compacted or grown) or in the calendar.
         void PushSlow(Key k, EventImpl* e);
-        /// Take the calendar's earliest; below kSortedMin events, sorted again.
+        /// Take the calendar's earliest (then as Shrunk).
         void PopListed();
+        /// The calendar lost an event: below kSortedMin events, sorted again; else its earliest
+        /// into slot 0 (NoteFront).
+        void Shrunk();
         /// The calendar's earliest event into slot 0.
         void NoteFront();
         /// The calendar's events, sorted, into the array.
@@ -450,10 +452,9 @@ class FeroceHeapScheduler final : public Scheduler
     Near m_near;                 ///< events due within the horizon when inserted
     Heap m_far;                  ///< the later ones
     uint64_t m_lastTs;           ///< time of the last event taken
-    uint32_t m_lastUid{0};       ///< and its uid
     uint64_t m_nearHorizonSteps; ///< NearHorizon in time steps
-    /// Keys (Ident) of removed events still in a heap, earliest first (a min-heap): the earliest
-    /// entry of the heaps is a removed one only if it is the earliest of them.
+    /// Keys (Ident) of removed events still in the far heap, earliest first (a min-heap): the
+    /// earliest entry is a removed one only if it is the earliest of them.
     std::vector<Key> m_removed;
     /// The time of m_removed's earliest key, past every event's while none: a front due before
     /// it is not a removed event (one comparison per event).

@@ -43,6 +43,14 @@ class FeroceSim
         return s ? TimeStep(s->NowStep()) : Simulator::Now();
     }
 
+    /// Now, in time steps: the per-frame paths keep their times as steps (each ns3::Time made
+    /// and destroyed checks ns-3's list of marked times, a global of another library, twice).
+    static int64_t NowStep()
+    {
+        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
+        return s ? int64_t(s->NowStep()) : Simulator::Now().GetTimeStep();
+    }
+
     /// Schedule an event that takes the current context (Simulator::Schedule).
     static EventId Schedule(const Time& delay, EventImpl* event)
     {

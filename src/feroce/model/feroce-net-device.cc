@@ -206,7 +206,7 @@ FeroceNetDevice::GetPfcRefreshInterval(uint16_t quanta) const
 void
 FeroceNetDevice::TransmitStart(const Ptr<FeroceFrame>& frame)
 {
-    int64_t now = NowStep();
+    int64_t now = FeroceSim::NowStep();
     NS_ASSERT_MSG(now >= m_txFreeAt, "FeroceNetDevice: transmit while the wire is busy");
     uint32_t size = frame->GetSize();
     uint64_t scaled = uint64_t(WireBytes(size)) * 8 * 1000000000ULL + m_txCarry;
@@ -246,7 +246,7 @@ FeroceNetDevice::WakeAt(int64_t at)
     m_wakeAt = at;
     if (at != kNever)
     {
-        FeroceSim::Schedule(TimeStep(uint64_t(at - NowStep())), &m_wakeEvent, m_wake);
+        FeroceSim::Schedule(TimeStep(uint64_t(at - FeroceSim::NowStep())), &m_wakeEvent, m_wake);
     }
 }
 
@@ -329,7 +329,7 @@ FeroceNetDevice::SetDataRate(DataRate rate)
 bool
 FeroceNetDevice::IsTransmitting() const
 {
-    return NowStep() < m_txFreeAt;
+    return FeroceSim::NowStep() < m_txFreeAt;
 }
 
 uint64_t

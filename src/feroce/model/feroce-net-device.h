@@ -91,7 +91,7 @@ class alignas(64) FeroceNetDevice : public NetDevice
     /// lookup per call).
     int64_t NowNs() const
     {
-        int64_t steps = NowStep();
+        int64_t steps = FeroceSim::NowStep();
         return m_stepsPerNs ? steps / m_stepsPerNs : FeroceSim::Now().GetNanoSeconds();
     }
 
@@ -205,23 +205,13 @@ class alignas(64) FeroceNetDevice : public NetDevice
      */
     bool CanTransmit() const
     {
-        int64_t now = NowStep();
+        int64_t now = FeroceSim::NowStep();
         // one test, not a chain of branches the predictor misses
         return (now > m_txFreeAt) | ((now == m_txFreeAt) & (m_wakeAt != now));
     }
 
     /// Time::Max() in time steps: no wake-up (WakeAt).
     static const int64_t kNever = INT64_MAX;
-
-    /**
-     * Now, in time steps.  The per-frame paths keep their times as steps: each ns3::Time made
-     * and destroyed checks ns-3's list of marked times (a global of another library) twice.
-     */
-    static int64_t NowStep()
-    {
-        FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        return s ? int64_t(s->NowStep()) : Simulator::Now().GetTimeStep();
-    }
 
     /// GetTxFreeAt() in time steps.
     int64_t TxFreeStep() const

@@ -769,7 +769,7 @@ RoceNic::SendControl(Ptr<FeroceFrame> frame, uint8_t priority)
 void
 RoceNic::TrySend()
 {
-    int64_t now = NowStep();
+    int64_t now = FeroceSim::NowStep();
     bool free = CanTransmit();
     bool sent = false;
     // our own PAUSE and XON frames before anything (PFC is never paused)
