@@ -36,6 +36,10 @@ struct FeroceEvent
     /// Release what it holds without running it (the event list is destroyed with the event
     /// still in it); null when it holds nothing.
     void (*drop)(FeroceEvent* self);
+    /// What the event reads first, fetched ahead while the event before it runs (null: nothing):
+    /// the first three cache lines from ahead[0] (a device's), the first two from ahead[1] (a
+    /// frame's).
+    const void* ahead[2]{};
 };
 
 /// A FeroceEvent as an ns-3 EventImpl, for a SimulatorImpl other than FeroceSimulatorImpl.

@@ -114,6 +114,12 @@ class FeroceHeapScheduler final : public Scheduler
         return next;
     }
 
+    /// The near events' earliest entry, null when there is none.
+    EventImpl* NearFrontImpl() const
+    {
+        return m_near.Empty() ? nullptr : m_near.FrontImpl();
+    }
+
     /// The near events are kept sorted now (not in the calendar); for tests.
     bool IsNearSorted() const
     {

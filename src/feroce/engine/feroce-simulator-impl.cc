@@ -141,6 +141,10 @@ FeroceSimulatorImpl::ProcessOneEvent()
     m_currentTs = next.key.m_ts;
     m_currentContext = next.key.m_context;
     m_currentUid = next.key.m_uid;
+    if (m_heap)
+    {
+        FetchAhead(Untag(m_heap->NearFrontImpl()));
+    }
     if (FeroceEvent* fe = Untag(next.impl))
     {
         fe->run(fe); // no reference to drop: its owner keeps its memory

@@ -139,6 +139,24 @@ class FeroceSimulatorImpl final : public SimulatorImpl
 
   private:
     void ProcessOneEvent();
+
+    /// Prefetch what the next event (if a FeroceEvent) reads first.
+    static void FetchAhead(const FeroceEvent* next)
+    {
+        if (next == nullptr)
+        {
+            return;
+        }
+        uintptr_t d = reinterpret_cast<uintptr_t>(next->ahead[0]);
+        uintptr_t f = reinterpret_cast<uintptr_t>(next->ahead[1]);
+        // a prefetch never faults: an address of null (nothing) costs nothing
+        __builtin_prefetch(reinterpret_cast<const void*>(d));
+        __builtin_prefetch(reinterpret_cast<const void*>(d + 64));
+        __builtin_prefetch(reinterpret_cast<const void*>(d + 128));
+        __builtin_prefetch(reinterpret_cast<const void*>(f));
+        __builtin_prefetch(reinterpret_cast<const void*>(f + 64));
+        __builtin_prefetch(reinterpret_cast<const void*>(f + 127)); // (a frame need not start a line)
+    }
     /// Move the events other threads scheduled into the event list.
     void TakeThreadEvents();
 

@@ -51,6 +51,8 @@ struct FeroceChannelArrival : FeroceEvent
         }
         a->device = device;
         a->frame = frame;
+        a->ahead[0] = device;
+        a->ahead[1] = frame;
         frame->Ref();
         a->epoch = epoch;
         return a;

@@ -97,6 +97,7 @@ FeroceNetDevice::FeroceNetDevice()
     m_wakeEvent.run = &FeroceNetDevice::RunWake;
     m_wakeEvent.drop = nullptr;
     m_wakeEvent.device = this;
+    m_wakeEvent.ahead[0] = this;
     m_pause.SetResumeCallback(MakeCallback(&FeroceNetDevice::TrySend, this));
 }
 
