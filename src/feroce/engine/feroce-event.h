@@ -36,10 +36,10 @@ struct FeroceEvent
     /// Release what it holds without running it (the event list is destroyed with the event
     /// still in it); null when it holds nothing.
     void (*drop)(FeroceEvent* self);
-    /// What the event reads first, fetched ahead while the event before it runs (null: nothing):
-    /// the first three cache lines from ahead[0] (a device's), the first two from ahead[1] (a
-    /// frame's).
-    const void* ahead[2]{};
+    /// What the event reads first, fetched ahead (prefetched) while the event before it runs,
+    /// null for nothing: a device's first five cache lines (ahead[0]), the line of its
+    /// subclass's first members (ahead[1]), a frame's 128 bytes (ahead[2]).
+    const void* ahead[3]{};
 };
 
 /// A FeroceEvent as an ns-3 EventImpl, for a SimulatorImpl other than FeroceSimulatorImpl.

@@ -6,10 +6,113 @@
 
 #include "feroce-uniform-stream.h"
 
+#include "ns3/rng-seed-manager.h"
+
+#include <array>
+
 namespace ns3
 {
 
 NS_OBJECT_ENSURE_REGISTERED(FeroceUniformStream);
+
+namespace
+{
+
+/// A 3 x 3 matrix of integers modulo a component's modulus.
+using Matrix = std::array<std::array<uint64_t, 3>, 3>;
+
+const uint64_t kModulus[2] = {4294967087u, 4294944443u};
+
+/// x y modulo m (entries below m < 2^32: each product fits in 64 bits).
+Matrix
+Multiply(const Matrix& x, const Matrix& y, uint64_t m)
+{
+    Matrix r{};
+    for (int i = 0; i < 3; i++)
+    {
+        for (int j = 0; j < 3; j++)
+        {
+            uint64_t sum = 0;
+            for (int k = 0; k < 3; k++)
+            {
+                sum += x[i][k] * y[k][j] % m;
+            }
+            r[i][j] = sum % m;
+        }
+    }
+    return r;
+}
+
+/// Each component's step as a matrix (the state a column of its last three values) raised to
+/// 2^k, k < 192: a stream is 2^127 steps, and 2^63 streams are taken before the numbered ones.
+struct PowersOfTwo
+{
+    static const int kCount = 192;
+    Matrix p[2][kCount];
+
+    PowersOfTwo()
+    {
+        // x_n = 1403580 x_{n-2} - 810728 x_{n-3} (mod m1), y_n = 527612 y_{n-1} - 1370589 y_{n-3}
+        // (mod m2)
+        p[0][0] = {{{0, 1, 0}, {0, 0, 1}, {kModulus[0] - 810728, 1403580, 0}}};
+        p[1][0] = {{{0, 1, 0}, {0, 0, 1}, {kModulus[1] - 1370589, 0, 527612}}};
+        for (int c = 0; c < 2; c++)
+        {
+            for (int k = 1; k < kCount; k++)
+            {
+                p[c][k] = Multiply(p[c][k - 1], p[c][k - 1], kModulus[c]);
+            }
+        }
+    }
+};
+
+/// Advance each component of `s` by nth x 2^by steps.
+void
+Advance(double s[6], uint64_t nth, int by)
+{
+    static const PowersOfTwo powers;
+    for (int c = 0; c < 2; c++)
+    {
+        uint64_t v[3] = {uint64_t(s[3 * c]), uint64_t(s[3 * c + 1]), uint64_t(s[3 * c + 2])};
+        for (int bit = 0; bit < 64 && nth >> bit != 0; bit++)
+        {
+            if (nth >> bit & 1)
+            {
+                const Matrix& a = powers.p[c][by + bit];
+                uint64_t w[3];
+                for (int i = 0; i < 3; i++)
+                {
+                    uint64_t sum = 0;
+                    for (int k = 0; k < 3; k++)
+                    {
+                        sum += a[i][k] * v[k] % kModulus[c];
+                    }
+                    w[i] = sum % kModulus[c];
+                }
+                v[0] = w[0];
+                v[1] = w[1];
+                v[2] = w[2];
+            }
+        }
+        for (int i = 0; i < 3; i++)
+        {
+            s[3 * c + i] = double(v[i]);
+        }
+    }
+}
+
+} // namespace
+
+void
+FeroceUniformStream::Mrg32k3a::Start(uint32_t seed, uint64_t stream, uint64_t substream)
+{
+    for (double& v : s)
+    {
+        v = seed;
+    }
+    Advance(s, stream, 127);
+    Advance(s, substream, 76);
+}
 
 TypeId
 FeroceUniformStream::GetTypeId()
@@ -25,7 +128,12 @@ void
 FeroceUniformStream::SetStream(int64_t stream)
 {
     RandomVariableStream::SetStream(stream);
-    m_rng = nullptr; // the base class made a new generator
+    m_noted = false; // the base class made a new generator
+    m_own = stream >= 0;
+    // what RandomVariableStream::SetStream gave its RngStream
+    m_seed = RngSeedManager::GetSeed();
+    m_streamIndex = (uint64_t(1) << 63) + uint64_t(stream);
+    m_run = RngSeedManager::GetRun();
 }
 
 void
@@ -35,6 +143,11 @@ FeroceUniformStream::Note()
     m_min = GetMin();
     m_max = GetMax();
     m_antithetic = IsAntithetic();
+    if (m_own)
+    {
+        m_mrg.Start(m_seed, m_streamIndex, m_run);
+    }
+    m_noted = true;
 }
 
 } // namespace ns3

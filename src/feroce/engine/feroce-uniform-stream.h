@@ -10,6 +10,9 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-stream.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace ns3
 {
 
@@ -22,11 +25,15 @@ namespace ns3
  * and Antithetic flag: about 130 instructions around the generator's 48,
  * once per data frame at a switch.  Draw() returns what GetValue() would
  * (min + u x (max - min), mirrored when Antithetic) from the same
- * generator, read through what it noted at its first draw: it is a
- * UniformRandomVariable, so it takes its automatic stream number when it is
- * created, as the one it replaces did.  Its owner changes the stream with
- * this class's SetStream (which notes the new generator) and leaves Min,
- * Max and Antithetic at what they were at the first draw.
+ * sequence.  After this class's SetStream (a stream number, as the
+ * switches' AssignStreams give) it runs the generator itself: ns-3's
+ * RngStream is MRG32k3a, whose state for a seed, stream and run is known
+ * (Mrg32k3a), and its step here takes no branch (RngStream::RandU01's
+ * three branches are coin tosses).  On an automatic stream (no SetStream)
+ * it draws from the base class's generator, read once.  Its owner changes
+ * the stream with this class's SetStream, leaves Min, Max and Antithetic
+ * at what they were at the first draw, and draws only with Draw() (the
+ * base class's generator does not advance with it).
  */
 class FeroceUniformStream : public UniformRandomVariable
 {
@@ -39,22 +46,80 @@ class FeroceUniformStream : public UniformRandomVariable
     /// The next value of the stream, as GetValue().
     double Draw()
     {
-        if (m_rng == nullptr)
+        if (!m_noted)
         {
             Note();
         }
-        double v = m_min + m_rng->RandU01() * (m_max - m_min);
+        double u = m_own ? m_mrg.Next() : m_rng->RandU01();
+        double v = m_min + u * (m_max - m_min);
         return m_antithetic ? m_min + (m_max - v) : v;
     }
 
+    /**
+     * MRG32k3a (P. L'Ecuyer, "Good parameters and implementations for
+     * combined multiple recursive random number generators", Operations
+     * Research 47(1), 1999), with streams 2^127 steps apart and substreams
+     * 2^76 (L'Ecuyer, Simard, Chen and Kelton, Operations Research 50(6),
+     * 2002), as ns-3's RngStream: the same numbers for the same seed, stream
+     * and substream (ns-3 gives a stream number n the stream 2^63 + n, and
+     * the run number as the substream).
+     */
+    struct Mrg32k3a
+    {
+        double s[6]; ///< the two components' last three values each
+
+        /// The state of (seed, stream, substream): every value the seed, then advanced.
+        void Start(uint32_t seed, uint64_t stream, uint64_t substream);
+
+        /// The next number in (0, 1), as RngStream::RandU01.
+        double Next()
+        {
+            constexpr double m1 = 4294967087.0;
+            constexpr double m2 = 4294944443.0;
+            // every product and difference is an integer below 2^53: exact in a double
+            double p1 = 1403580.0 * s[1] - 810728.0 * s[0];
+            p1 -= double(int32_t(p1 / m1)) * m1;
+            p1 = AddWhen(p1, m1, p1 < 0.0);
+            s[0] = s[1];
+            s[1] = s[2];
+            s[2] = p1;
+            double p2 = 527612.0 * s[5] - 1370589.0 * s[3];
+            p2 -= double(int32_t(p2 / m2)) * m2;
+            p2 = AddWhen(p2, m2, p2 < 0.0);
+            s[3] = s[4];
+            s[4] = s[5];
+            s[5] = p2;
+            return AddWhen(p1 - p2, m1, p1 <= p2) * 2.328306549295727688e-10;
+        }
+
+        /// x, or x + add when `when` (x is not -0): through a mask, as the compiler would
+        /// otherwise branch on a coin toss.
+        static double AddWhen(double x, double add, bool when)
+        {
+            uint64_t bits;
+            std::memcpy(&bits, &add, sizeof bits);
+            bits &= uint64_t(0) - uint64_t(when);
+            double masked;
+            std::memcpy(&masked, &bits, sizeof masked);
+            return x + masked;
+        }
+    };
+
   private:
-    /// Read the generator, bounds and Antithetic once, through the base class's getters.
+    /// Read the bounds and Antithetic once, and the generator: its own (after SetStream) or the
+    /// base class's.
     void Note();
 
+    Mrg32k3a m_mrg;
     RngStream* m_rng{nullptr};
     double m_min{0};
     double m_max{1};
     bool m_antithetic{false};
+    bool m_noted{false};
+    bool m_own{false};         ///< SetStream was called: m_mrg draws
+    uint32_t m_seed{0};        ///< the seed, stream and run at SetStream
+    uint64_t m_streamIndex{0}; ///< (ns-3's stream index: 2^63 + the stream number)
+    uint64_t m_run{0};
 };
 
 } // namespace ns3

@@ -52,7 +52,8 @@ struct FeroceChannelArrival : FeroceEvent
         a->device = device;
         a->frame = frame;
         a->ahead[0] = device;
-        a->ahead[1] = frame;
+        a->ahead[1] = device->SubclassHead();
+        a->ahead[2] = frame;
         frame->Ref();
         a->epoch = epoch;
         return a;

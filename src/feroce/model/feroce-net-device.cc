@@ -98,6 +98,7 @@ FeroceNetDevice::FeroceNetDevice()
     m_wakeEvent.drop = nullptr;
     m_wakeEvent.device = this;
     m_wakeEvent.ahead[0] = this;
+    m_wakeEvent.ahead[1] = SubclassHead();
     m_pause.SetResumeCallback(MakeCallback(&FeroceNetDevice::TrySend, this));
 }
 

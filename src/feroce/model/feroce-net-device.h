@@ -72,6 +72,13 @@ class alignas(64) FeroceNetDevice : public NetDevice
     DataRate GetDataRate() const;
     void SetDataRate(DataRate rate);
 
+    /// Where a subclass's members begin (the class is line-aligned: its subclasses put what a
+    /// frame's visit reads first), fetched ahead with the device's first five lines.
+    const void* SubclassHead() const
+    {
+        return reinterpret_cast<const char*>(this) + sizeof(FeroceNetDevice);
+    }
+
     /// Its node's id (the context of events at this device), without a Ptr copy.
     uint32_t GetNodeId() const
     {

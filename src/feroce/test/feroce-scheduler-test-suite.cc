@@ -465,7 +465,8 @@ class HeapSchedulerOrderTestCase : public TestCase
 };
 
 // The switch's inline draw gives what UniformRandomVariable::GetValue() gives on the same
-// stream: bounds, Antithetic, and a stream changed after the first draws.
+// stream: bounds, Antithetic, a stream changed after the first draws, its own generator's
+// state for other seeds, runs and stream numbers (the jump ahead), and an automatic stream.
 class UniformStreamTestCase : public TestCase
 {
   public:
@@ -507,6 +508,40 @@ class UniformStreamTestCase : public TestCase
             {
                 NS_TEST_ASSERT_MSG_EQ(fast->Draw(), ref->GetValue(), "after SetStream, draw " << i);
             }
+        }
+        uint32_t seed = RngSeedManager::GetSeed();
+        uint64_t run = RngSeedManager::GetRun();
+        for (uint32_t s : {1u, 7u, 4294944442u})
+        {
+            for (uint64_t r : {1ull, 2ull, 123456789ull})
+            {
+                for (int64_t stream : {int64_t(0), int64_t(5000), int64_t(1) << 40})
+                {
+                    RngSeedManager::SetSeed(s);
+                    RngSeedManager::SetRun(r);
+                    Ptr<UniformRandomVariable> ref = CreateObject<UniformRandomVariable>();
+                    Ptr<FeroceUniformStream> fast = CreateObject<FeroceUniformStream>();
+                    ref->SetStream(stream);
+                    fast->SetStream(stream);
+                    for (int i = 0; i < 1000; i++)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(fast->Draw(),
+                                              ref->GetValue(),
+                                              "seed " << s << ", run " << r << ", stream "
+                                                      << stream << ", draw " << i);
+                    }
+                }
+            }
+        }
+        RngSeedManager::SetSeed(seed);
+        RngSeedManager::SetRun(run);
+        // an automatic stream draws from the base class's generator: the stream index it was
+        // given is the one before the next
+        Ptr<FeroceUniformStream> automatic = CreateObject<FeroceUniformStream>();
+        RngStream ref(seed, RngSeedManager::GetNextStreamIndex() - 1, run);
+        for (int i = 0; i < 1000; i++)
+        {
+            NS_TEST_ASSERT_MSG_EQ(automatic->Draw(), ref.RandU01(), "automatic stream, draw " << i);
         }
     }
 };
