@@ -114,10 +114,11 @@ class FeroceHeapScheduler final : public Scheduler
         return next;
     }
 
-    /// The near events' earliest entry, null when there is none.
-    EventImpl* NearFrontImpl() const
+    /// The near events' earliest entry while they are many (in the calendar), else null: a
+    /// fabric of that many events in flight is one whose state leaves the cache between visits.
+    EventImpl* NearFrontIfMany() const
     {
-        return m_near.Empty() ? nullptr : m_near.FrontImpl();
+        return m_near.sorted ? nullptr : m_near.FrontImpl();
     }
 
     /// The near events are kept sorted now (not in the calendar); for tests.

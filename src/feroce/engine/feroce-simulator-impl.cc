@@ -143,7 +143,7 @@ FeroceSimulatorImpl::ProcessOneEvent()
     m_currentUid = next.key.m_uid;
     if (m_heap)
     {
-        FetchAhead(Untag(m_heap->NearFrontImpl()));
+        FetchAhead(Untag(m_heap->NearFrontIfMany()));
     }
     if (FeroceEvent* fe = Untag(next.impl))
     {
