@@ -75,21 +75,24 @@ class FeroceUniformStream : public UniformRandomVariable
         double Next()
         {
             constexpr double m1 = 4294967087.0;
-            constexpr double m2 = 4294944443.0;
-            // every product and difference is an integer below 2^53: exact in a double
-            double p1 = 1403580.0 * s[1] - 810728.0 * s[0];
-            p1 -= double(int32_t(p1 / m1)) * m1;
-            p1 = AddWhen(p1, m1, p1 < 0.0);
-            s[0] = s[1];
-            s[1] = s[2];
-            s[2] = p1;
-            double p2 = 527612.0 * s[5] - 1370589.0 * s[3];
-            p2 -= double(int32_t(p2 / m2)) * m2;
-            p2 = AddWhen(p2, m2, p2 < 0.0);
-            s[3] = s[4];
-            s[4] = s[5];
-            s[5] = p2;
+            double p1 = Step<2>(s, 1403580.0, 810728.0, m1);
+            double p2 = Step<1>(s + 3, 527612.0, 1370589.0, 4294944443.0);
             return AddWhen(p1 - p2, m1, p1 <= p2) * 2.328306549295727688e-10;
+        }
+
+        /// One component, x its last three values (oldest first): the next, a x_{n-lag} - b
+        /// x_{n-3} mod m, shifted in. Every product and difference is an integer below 2^53:
+        /// exact in a double.
+        template <int lag>
+        static double Step(double* x, double a, double b, double m)
+        {
+            double p = a * x[3 - lag] - b * x[0];
+            p -= double(int32_t(p / m)) * m;
+            p = AddWhen(p, m, p < 0.0);
+            x[0] = x[1];
+            x[1] = x[2];
+            x[2] = p;
+            return p;
         }
 
         /// x, or x + add when `when` (x is not -0): through a mask, as the compiler would

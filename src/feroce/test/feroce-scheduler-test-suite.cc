@@ -527,8 +527,8 @@ class UniformStreamTestCase : public TestCase
                     {
                         NS_TEST_ASSERT_MSG_EQ(fast->Draw(),
                                               ref->GetValue(),
-                                              "seed " << s << ", run " << r << ", stream "
-                                                      << stream << ", draw " << i);
+                                              "seed " << s << ", run " << r << ", stream " << stream
+                                                      << ", draw " << i);
                     }
                 }
             }
