@@ -130,10 +130,13 @@ FeroceUniformStream::SetStream(int64_t stream)
     RandomVariableStream::SetStream(stream);
     m_noted = false; // the base class made a new generator
     m_own = stream >= 0;
-    // what RandomVariableStream::SetStream gave its RngStream
-    m_seed = RngSeedManager::GetSeed();
-    m_streamIndex = (uint64_t(1) << 63) + uint64_t(stream);
-    m_run = RngSeedManager::GetRun();
+    if (m_own)
+    {
+        // the state RandomVariableStream::SetStream gave its RngStream
+        m_mrg.Start(RngSeedManager::GetSeed(),
+                    (uint64_t(1) << 63) + uint64_t(stream),
+                    RngSeedManager::GetRun());
+    }
 }
 
 void
@@ -143,10 +146,6 @@ FeroceUniformStream::Note()
     m_min = GetMin();
     m_max = GetMax();
     m_antithetic = IsAntithetic();
-    if (m_own)
-    {
-        m_mrg.Start(m_seed, m_streamIndex, m_run);
-    }
     m_noted = true;
 }
 

@@ -109,20 +109,16 @@ class FeroceUniformStream : public UniformRandomVariable
     };
 
   private:
-    /// Read the bounds and Antithetic once, and the generator: its own (after SetStream) or the
-    /// base class's.
+    /// Read the bounds, Antithetic and the base class's generator once.
     void Note();
 
-    Mrg32k3a m_mrg;
+    Mrg32k3a m_mrg; ///< started by SetStream
     RngStream* m_rng{nullptr};
     double m_min{0};
     double m_max{1};
     bool m_antithetic{false};
     bool m_noted{false};
-    bool m_own{false};         ///< SetStream was called: m_mrg draws
-    uint32_t m_seed{0};        ///< the seed, stream and run at SetStream
-    uint64_t m_streamIndex{0}; ///< (ns-3's stream index: 2^63 + the stream number)
-    uint64_t m_run{0};
+    bool m_own{false}; ///< SetStream was called: m_mrg draws
 };
 
 } // namespace ns3
