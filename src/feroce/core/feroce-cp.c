@@ -50,12 +50,18 @@ double feroce_cp_probability(const struct feroce_cp_params *p, uint64_t q)
     return (double)(q - p->kmin_bytes) / (double)(p->kmax_bytes - p->kmin_bytes) * p->pmax;
 }
 
+double feroce_cp_mark_probability(const struct feroce_cp_params *p, enum feroce_mark_point at,
+                                  enum feroce_ecn ecn, uint64_t q_bytes)
+{
+    if (at != p->point || (ecn != FEROCE_ECN_ECT0 && ecn != FEROCE_ECN_ECT1))
+        return 0.0;
+    return feroce_cp_probability(p, q_bytes);
+}
+
 int feroce_cp_mark(const struct feroce_cp_params *p, enum feroce_mark_point at, enum feroce_ecn ecn,
                    uint64_t q_bytes, double u)
 {
-    if (at != p->point || (ecn != FEROCE_ECN_ECT0 && ecn != FEROCE_ECN_ECT1))
-        return 0;
-    return u < feroce_cp_probability(p, q_bytes);
+    return u < feroce_cp_mark_probability(p, at, ecn, q_bytes);
 }
 
 /* ---- PFC ---------------------------------------------------------------- */

@@ -42,10 +42,19 @@ enum feroce_err feroce_cp_validate(const struct feroce_cp_params *p, struct fero
 double feroce_cp_probability(const struct feroce_cp_params *p, uint64_t q_bytes);
 
 /*
+ * The probability of marking at one marking point: p(q) at the configured
+ * point for an ECN-capable packet (ECT(0) or ECT(1)), 0 otherwise (the other
+ * point; Not-ECT and CE are never marked).
+ */
+double feroce_cp_mark_probability(const struct feroce_cp_params *p, enum feroce_mark_point at,
+                                  enum feroce_ecn ecn, uint64_t q_bytes);
+
+/*
  * The marking decision at one marking point.  The switch calls it at both
- * points with the queue length seen there; it answers 1 (set CE) only at the
- * configured point, for an ECN-capable packet (ECT(0) or ECT(1)), when u < p(q).
- * u is uniform in [0, 1), drawn by the caller.  Not-ECT and CE are never marked.
+ * points with the queue length seen there; it answers 1 (set CE) when u <
+ * feroce_cp_mark_probability(), u uniform in [0, 1), drawn by the caller.  A
+ * caller may draw u only where that probability is strictly between 0 and 1:
+ * at 0 no u marks, at 1 every u does.
  */
 int feroce_cp_mark(const struct feroce_cp_params *p, enum feroce_mark_point at, enum feroce_ecn ecn,
                    uint64_t q_bytes, double u);

@@ -21,7 +21,7 @@ namespace
 /// A 3 x 3 matrix of integers modulo a component's modulus.
 using Matrix = std::array<std::array<uint64_t, 3>, 3>;
 
-const uint64_t kModulus[2] = {4294967087u, 4294944443u};
+constexpr uint64_t kModulus[2] = {4294967087u, 4294944443u};
 
 /// x y modulo m (entries below m < 2^32: each product fits in 64 bits).
 Matrix
@@ -66,39 +66,49 @@ struct PowersOfTwo
     }
 };
 
+const PowersOfTwo&
+Powers()
+{
+    static const PowersOfTwo powers;
+    return powers;
+}
+
+/// Advance component c (its three values x) by nth x 2^by steps; its modulus a constant, so each
+/// remainder is a multiplication (a jump over skipped values is on a switch's path).
+template <int c>
+void
+AdvanceComponent(double* x, uint64_t nth, int by)
+{
+    const PowersOfTwo& powers = Powers();
+    constexpr uint64_t m = kModulus[c];
+    uint64_t v[3] = {uint64_t(x[0]), uint64_t(x[1]), uint64_t(x[2])};
+    for (int bit = 0; bit < 64 && nth >> bit != 0; bit++)
+    {
+        if (nth >> bit & 1)
+        {
+            const Matrix& a = powers.p[c][by + bit];
+            uint64_t w[3];
+            for (int i = 0; i < 3; i++)
+            {
+                w[i] = (a[i][0] * v[0] % m + a[i][1] * v[1] % m + a[i][2] * v[2] % m) % m;
+            }
+            v[0] = w[0];
+            v[1] = w[1];
+            v[2] = w[2];
+        }
+    }
+    for (int i = 0; i < 3; i++)
+    {
+        x[i] = double(v[i]);
+    }
+}
+
 /// Advance each component of `s` by nth x 2^by steps.
 void
 Advance(double s[6], uint64_t nth, int by)
 {
-    static const PowersOfTwo powers;
-    for (int c = 0; c < 2; c++)
-    {
-        uint64_t v[3] = {uint64_t(s[3 * c]), uint64_t(s[3 * c + 1]), uint64_t(s[3 * c + 2])};
-        for (int bit = 0; bit < 64 && nth >> bit != 0; bit++)
-        {
-            if (nth >> bit & 1)
-            {
-                const Matrix& a = powers.p[c][by + bit];
-                uint64_t w[3];
-                for (int i = 0; i < 3; i++)
-                {
-                    uint64_t sum = 0;
-                    for (int k = 0; k < 3; k++)
-                    {
-                        sum += a[i][k] * v[k] % kModulus[c];
-                    }
-                    w[i] = sum % kModulus[c];
-                }
-                v[0] = w[0];
-                v[1] = w[1];
-                v[2] = w[2];
-            }
-        }
-        for (int i = 0; i < 3; i++)
-        {
-            s[3 * c + i] = double(v[i]);
-        }
-    }
+    AdvanceComponent<0>(s, nth, by);
+    AdvanceComponent<1>(s + 3, nth, by);
 }
 
 } // namespace
@@ -112,6 +122,12 @@ FeroceUniformStream::Mrg32k3a::Start(uint32_t seed, uint64_t stream, uint64_t su
     }
     Advance(s, stream, 127);
     Advance(s, substream, 76);
+}
+
+void
+FeroceUniformStream::Mrg32k3a::Jump(uint64_t n)
+{
+    Advance(s, n, 0);
 }
 
 TypeId
@@ -129,6 +145,7 @@ FeroceUniformStream::SetStream(int64_t stream)
 {
     RandomVariableStream::SetStream(stream);
     m_noted = false; // the base class made a new generator
+    m_skipped = 0;   // the skipped values were the old generator's
     m_own = stream >= 0;
     if (m_own)
     {
@@ -146,7 +163,25 @@ FeroceUniformStream::Note()
     m_min = GetMin();
     m_max = GetMax();
     m_antithetic = IsAntithetic();
+    m_unit = m_min == 0 && m_max == 1 && !m_antithetic;
     m_noted = true;
+}
+
+void
+FeroceUniformStream::CatchUp()
+{
+    // a few values are stepped over (about 20 instructions each); more are jumped, one product
+    // of a matrix and the state per bit of their count
+    if (m_skipped <= kStepped)
+    {
+        for (; m_skipped != 0; m_skipped--)
+        {
+            m_mrg.Next();
+        }
+        return;
+    }
+    m_mrg.Jump(m_skipped);
+    m_skipped = 0;
 }
 
 } // namespace ns3

@@ -50,9 +50,35 @@ class FeroceUniformStream : public UniformRandomVariable
         {
             Note();
         }
+        if (m_skipped != 0)
+        {
+            CatchUp();
+        }
         double u = m_own ? m_mrg.Next() : m_rng->RandU01();
         double v = m_min + u * (m_max - m_min);
         return m_antithetic ? m_min + (m_max - v) : v;
+    }
+
+    /**
+     * Draw() < p, the value drawn only where it can decide: a value of (0, 1)
+     * (Min 0, Max 1, not Antithetic: the defaults) is never below p <= 0 and
+     * always below p >= 1, and there the value's place in the stream is taken
+     * without computing it (on a numbered stream, counted; the next Draw()
+     * jumps over the values skipped).  A switch draws for every data frame,
+     * and nearly every draw meets a queue below Kmin (p = 0).
+     */
+    bool Below(double p)
+    {
+        if (!m_noted)
+        {
+            Note();
+        }
+        if (m_unit && m_own && (p <= 0.0 || p >= 1.0))
+        {
+            m_skipped++;
+            return p >= 1.0;
+        }
+        return Draw() < p;
     }
 
     /**
@@ -70,6 +96,9 @@ class FeroceUniformStream : public UniformRandomVariable
 
         /// The state of (seed, stream, substream): every value the seed, then advanced.
         void Start(uint32_t seed, uint64_t stream, uint64_t substream);
+
+        /// Advance by n values (as n calls of Next), by the generator's matrices.
+        void Jump(uint64_t n);
 
         /// The next number in (0, 1), as RngStream::RandU01.
         double Next()
@@ -112,13 +141,21 @@ class FeroceUniformStream : public UniformRandomVariable
     /// Read the bounds, Antithetic and the base class's generator once.
     void Note();
 
-    Mrg32k3a m_mrg; ///< started by SetStream
+    /// Advance the generator over the values Below skipped.
+    void CatchUp();
+
+    /// Up to this many skipped values are stepped over, more are jumped (about as costly at 16).
+    static constexpr uint64_t kStepped = 16;
+
+    Mrg32k3a m_mrg;        ///< started by SetStream
+    uint64_t m_skipped{0}; ///< values of m_mrg skipped by Below, not yet stepped over
     RngStream* m_rng{nullptr};
     double m_min{0};
     double m_max{1};
     bool m_antithetic{false};
     bool m_noted{false};
-    bool m_own{false}; ///< SetStream was called: m_mrg draws
+    bool m_own{false};  ///< SetStream was called: m_mrg draws
+    bool m_unit{false}; ///< values in (0, 1): Min 0, Max 1, not Antithetic
 };
 
 } // namespace ns3

@@ -466,7 +466,8 @@ class HeapSchedulerOrderTestCase : public TestCase
 
 // The switch's inline draw gives what UniformRandomVariable::GetValue() gives on the same
 // stream: bounds, Antithetic, a stream changed after the first draws, its own generator's
-// state for other seeds, runs and stream numbers (the jump ahead), and an automatic stream.
+// state for other seeds, runs and stream numbers (the jump ahead), an automatic stream, and
+// Below's draws whose value is not computed.
 class UniformStreamTestCase : public TestCase
 {
   public:
@@ -501,7 +502,29 @@ class UniformStreamTestCase : public TestCase
             {
                 NS_TEST_ASSERT_MSG_EQ(fast->Draw(), ref->GetValue(), "draw " << i);
             }
-            // a new stream after draws: the generator noted at the first draw is dropped
+            // Below(p) is a draw below p, whether its value is computed (p in (0, 1)) or only
+            // its place taken: runs of skipped places short (stepped over) and long (jumped),
+            // each followed by draws
+            for (uint64_t run : {1, 2, 16, 17, 100, 4095, 70000})
+            {
+                for (double p : {0.0, -1.0, 1.0, 2.0})
+                {
+                    for (uint64_t i = 0; i < run; i++)
+                    {
+                        bool below = ref->GetValue() < p;
+                        NS_TEST_ASSERT_MSG_EQ(fast->Below(p), below, "p " << p << ", run " << run);
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(fast->Below(0.5),
+                                          ref->GetValue() < 0.5,
+                                          "after a run of " << run << " at p " << p);
+                    NS_TEST_ASSERT_MSG_EQ(fast->Draw(),
+                                          ref->GetValue(),
+                                          "after a run of " << run << " at p " << p);
+                }
+            }
+            // a new stream after draws and skipped places: the generator noted at the first draw
+            // is dropped, and so are the places skipped on it
+            fast->Below(0.0);
             ref->SetStream(12);
             fast->SetStream(12);
             for (int i = 0; i < 1000; i++)
@@ -530,6 +553,15 @@ class UniformStreamTestCase : public TestCase
                                               "seed " << s << ", run " << r << ", stream " << stream
                                                       << ", draw " << i);
                     }
+                    for (int i = 0; i < 5000; i++)
+                    {
+                        fast->Below(0.0);
+                        ref->GetValue();
+                    }
+                    NS_TEST_ASSERT_MSG_EQ(fast->Draw(),
+                                          ref->GetValue(),
+                                          "seed " << s << ", run " << r << ", stream " << stream
+                                                  << ", after 5000 places skipped");
                 }
             }
         }
