@@ -200,18 +200,17 @@ FeroceHeapScheduler::Calendar::Insert(Key k, EventImpl* e)
     }
     std::size_t b = BucketOf(k);
     Bucket& list = bucket[b];
-    if (list.first == kNil)
+    // the usual case: into an empty bucket or after every event of its bucket (due later, or
+    // scheduled later); whether the bucket was empty is a coin toss, so the two are one path of
+    // selects (an empty bucket reads and links the new node itself, then overwritten)
+    bool empty = list.first == kNil;
+    uint32_t last = empty ? at : list.last;
+    if (empty | (node[last].key < k))
     {
-        node[at] = Node{k, e, kNil};
-        list.first = at;
+        node[last].next = at;
+        list.first = empty ? at : list.first;
         list.last = at;
-    }
-    else if (node[list.last].key < k)
-    {
-        // the usual case: after every event of its bucket (due later, or scheduled later)
         node[at] = Node{k, e, kNil};
-        node[list.last].next = at;
-        list.last = at;
     }
     else
     {
@@ -257,14 +256,9 @@ FeroceHeapScheduler::Calendar::Unlink(std::size_t b, uint32_t* link, uint32_t be
     free = at;
     count--;
     Bucket& list = bucket[b];
-    if (list.last == at)
-    {
-        list.last = before;
-    }
-    if (list.first == kNil)
-    {
-        busy[b / 64] &= ~(uint64_t(1) << (b % 64));
-    }
+    // selects, not branches: whether the bucket empties is a coin toss
+    list.last = list.last == at ? before : list.last;
+    busy[b / 64] &= ~(uint64_t(list.first == kNil) << (b % 64));
 }
 
 void

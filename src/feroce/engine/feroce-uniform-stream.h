@@ -81,6 +81,21 @@ class FeroceUniformStream : public UniformRandomVariable
         return Draw() < p;
     }
 
+    /// Take the places of n values whose values go unused, as n Draw()s (on a numbered stream
+    /// only counted, without a branch on n).
+    void Skip(uint64_t n)
+    {
+        if (m_own)
+        {
+            m_skipped += n;
+            return;
+        }
+        for (; n != 0; n--)
+        {
+            Draw();
+        }
+    }
+
     /**
      * MRG32k3a (P. L'Ecuyer, "Good parameters and implementations for
      * combined multiple recursive random number generators", Operations

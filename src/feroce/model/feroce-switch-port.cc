@@ -132,10 +132,19 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
         return;
     }
     // with ECN (Config::ecn), a draw whether or not the marking point is enqueue: the switch's
-    // one stream sees two draws per data frame in dequeue mode, as it always has
-    if (Ecn() && queue != kControlQueue)
+    // one stream sees two draws per data frame in dequeue mode, as it always has (where the queue
+    // does not mark at enqueue, a data frame's draw is a place taken, without a branch on the
+    // frame's kind: data and control frames alternate)
+    if (Ecn())
     {
-        Mark(queue, e.frame, FEROCE_MARK_ENQUEUE);
+        if (m_marks[FEROCE_MARK_ENQUEUE] >> queue & 1) // (the control queue's bit 8 is outside it)
+        {
+            Mark(queue, e.frame, FEROCE_MARK_ENQUEUE);
+        }
+        else
+        {
+            m_switch->m_uniformStream->Skip(queue != kControlQueue);
+        }
     }
     e.frame->Ref(); // the queue's reference, given to the wire when the frame leaves
     Queue& q = m_queue[queue];

@@ -437,9 +437,16 @@ FeroceSwitch::BuildRouteTable() const
             i = (i + 1) & m_routeMask;
         }
         uint32_t n = uint32_t(route.second.size());
-        if (n == 1)
+        bool packs = n == 1 || n == 2 || n == 4;
+        uint32_t packed = 0;
+        for (uint32_t k = 0; k < n && packs; k++)
         {
-            m_routeTable[i] = {route.first, route.second[0], 1};
+            packs = route.second[k] < 256;
+            packed |= (route.second[k] & 0xff) << (8 * k);
+        }
+        if (packs)
+        {
+            m_routeTable[i] = {route.first, packed, n | kPacked};
             continue;
         }
         m_routeTable[i] = {route.first, uint32_t(m_routePorts.size()), n};
@@ -944,9 +951,10 @@ FeroceSwitch::Receive(FeroceSwitchPort* in, const Ptr<FeroceFrame>& frame)
     }
     FeroceSwitchPort* out = PortAt(uint32_t(outIndex));
 
-    bool control = f.bth.opcode == FEROCE_OP_ACK || f.bth.opcode == FEROCE_OP_CNP;
+    // data and control frames alternate: the queue is selected, not branched to
+    bool control = (f.bth.opcode == FEROCE_OP_ACK) | (f.bth.opcode == FEROCE_OP_CNP);
     uint8_t prio = (m_usePcp && f.eth.vlan) ? f.eth.pcp : DscpPriority(f.ip.dscp);
-    uint8_t queue = control ? FeroceSwitchPort::kControlQueue : prio;
+    uint8_t queue = uint8_t(prio ^ ((prio ^ FeroceSwitchPort::kControlQueue) & -uint8_t(control)));
     if (m_linkClass != 0xff)
     {
         prio = m_linkClass; // 802.3x: the port's traffic is one class (its queue stays its own)

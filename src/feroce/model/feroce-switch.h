@@ -175,13 +175,17 @@ class FeroceSwitch : public Object
     /// Which of n ECMP ports a flow takes (0..n-1).
     uint64_t EcmpIndex(uint32_t srcIp, uint32_t dstIp, uint16_t sport, uint64_t n) const;
 
-    /// A destination's entry in the flat route table: its ports are m_routePorts[first, first + n).
+    /// A destination's entry in the flat route table: its ports are m_routePorts[first, first + n),
+    /// or, with kPacked, the bytes of `first` from the lowest.
     struct RouteSlot
     {
         uint64_t mac;   ///< the destination's address (MacKey)
-        uint32_t first; ///< its one port (n == 1), or its first port in m_routePorts
-        uint32_t n;     ///< its number of ports; 0: an empty slot
+        uint32_t first; ///< its ports, a byte each (kPacked), or its first port in m_routePorts
+        uint32_t n;     ///< its number of ports, with kPacked; 0: an empty slot
     };
+
+    /// In RouteSlot::n: the ports are in `first`, a byte each (one, two or four ports below 256).
+    static constexpr uint32_t kPacked = 1u << 31;
 
     /// An address's first slot to look at (Fibonacci hashing).
     std::size_t RouteHome(uint64_t mac) const
@@ -221,9 +225,14 @@ class FeroceSwitch : public Object
         {
             return -1;
         }
-        // one port is the slot's own (first): no second line
-        return route.n > 1 ? m_routePortList[route.first + EcmpIndex(srcIp, dstIp, sport, route.n)]
-                           : route.first;
+        uint32_t n = route.n & ~kPacked;
+        if (route.n & kPacked)
+        {
+            // the ports in the slot: no second line, and one path for one port or several (a
+            // fabric's routes up and down alternate)
+            return route.first >> (8 * EcmpIndex(srcIp, dstIp, sport, n)) & 0xff;
+        }
+        return m_routePortList[route.first + EcmpIndex(srcIp, dstIp, sport, n)];
     }
 
     /// The priority of a data frame's DSCP, from the map's three bit planes.

@@ -521,6 +521,14 @@ class UniformStreamTestCase : public TestCase
                                           ref->GetValue(),
                                           "after a run of " << run << " at p " << p);
                 }
+                // Skip(n): n places, whatever the bounds
+                fast->Skip(run);
+                fast->Skip(0);
+                for (uint64_t i = 0; i < run; i++)
+                {
+                    ref->GetValue();
+                }
+                NS_TEST_ASSERT_MSG_EQ(fast->Draw(), ref->GetValue(), "after Skip(" << run << ")");
             }
             // a new stream after draws and skipped places: the generator noted at the first draw
             // is dropped, and so are the places skipped on it
@@ -575,6 +583,13 @@ class UniformStreamTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(automatic->Draw(), ref.RandU01(), "automatic stream, draw " << i);
         }
+        // on it too, a skipped place is a value drawn (Below at 0 and Skip)
+        automatic->Below(0.0);
+        automatic->Skip(2);
+        ref.RandU01();
+        ref.RandU01();
+        ref.RandU01();
+        NS_TEST_ASSERT_MSG_EQ(automatic->Draw(), ref.RandU01(), "automatic stream, after skips");
     }
 };
 
