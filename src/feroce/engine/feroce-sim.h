@@ -71,34 +71,35 @@ class FeroceSim
         s->Insert(uint64_t(delay.GetTimeStep()), context, event);
     }
 
-    /// Schedule a FeroceEvent in the current context (as Schedule an EventImpl: the same uid,
-    /// time and context); id is where it waits, to remove it by (RemoveEvent).
-    static void Schedule(const Time& delay, FeroceEvent* event, FeroceEventId& id)
+    /// Schedule a FeroceEvent `steps` time steps from now in the current context (as Schedule an
+    /// EventImpl: the same uid, time and context); id is where it waits, to remove it by
+    /// (RemoveEvent). In steps, not a Time: ns-3 constructs and destroys a Time with a test each.
+    static void ScheduleSteps(uint64_t steps, FeroceEvent* event, FeroceEventId& id)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
         if (!s)
         {
             id.uid = 0;
-            id.fallback =
-                Simulator::Schedule(delay, Ptr<EventImpl>(new FeroceEventImpl(event), false));
+            id.fallback = Simulator::Schedule(TimeStep(steps),
+                                              Ptr<EventImpl>(new FeroceEventImpl(event), false));
             return;
         }
-        uint64_t step = uint64_t(delay.GetTimeStep());
-        id.ts = s->NowStep() + step;
+        id.ts = s->NowStep() + steps;
         id.context = s->GetContext();
-        id.uid = s->InsertEvent(step, id.context, event);
+        id.uid = s->InsertEvent(steps, id.context, event);
     }
 
-    /// Schedule a FeroceEvent in another node's context, nothing to remove it by.
-    static void ScheduleWithContext(uint32_t context, const Time& delay, FeroceEvent* event)
+    /// Schedule a FeroceEvent `steps` time steps from now in another node's context, nothing to
+    /// remove it by.
+    static void ScheduleStepsWithContext(uint32_t context, uint64_t steps, FeroceEvent* event)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
         if (!s)
         {
-            Simulator::ScheduleWithContext(context, delay, new FeroceEventImpl(event));
+            Simulator::ScheduleWithContext(context, TimeStep(steps), new FeroceEventImpl(event));
             return;
         }
-        s->InsertEvent(uint64_t(delay.GetTimeStep()), context, event);
+        s->InsertEvent(steps, context, event);
     }
 
     /// Remove a FeroceEvent that Schedule gave this id, before it runs.

@@ -131,7 +131,7 @@ FeroceSimulatorImpl::IsFinished() const
     return m_events->IsEmpty() || m_stop;
 }
 
-void
+inline void
 FeroceSimulatorImpl::ProcessOneEvent()
 {
     Scheduler::Event next = m_heap ? m_heap->Pop() : m_events->RemoveNext();

@@ -154,9 +154,10 @@ FeroceChannel::Transmit(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* sr
     }
     // a frame started while the link is down is lost when it arrives (Arrives);
     // the devices outlive the simulation's events: no reference counted per frame
-    FeroceSim::ScheduleWithContext(m_endNode[to],
-                                   TimeStep(uint64_t(txSteps + m_delay.GetTimeStep())),
-                                   FeroceChannelArrival::Make(peer, PeekPointer(frame), m_epoch));
+    FeroceSim::ScheduleStepsWithContext(
+        m_endNode[to],
+        uint64_t(txSteps + m_delay.GetTimeStep()),
+        FeroceChannelArrival::Make(peer, PeekPointer(frame), m_epoch));
 }
 
 bool

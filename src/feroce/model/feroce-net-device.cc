@@ -248,7 +248,7 @@ FeroceNetDevice::WakeAt(int64_t at)
     m_wakeAt = at;
     if (at != kNever)
     {
-        FeroceSim::Schedule(TimeStep(uint64_t(at - FeroceSim::NowStep())), &m_wakeEvent, m_wake);
+        FeroceSim::ScheduleSteps(uint64_t(at - FeroceSim::NowStep()), &m_wakeEvent, m_wake);
     }
 }
 
