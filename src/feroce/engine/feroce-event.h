@@ -38,8 +38,9 @@ struct FeroceEvent
     void (*drop)(FeroceEvent* self);
     /// What the event reads first, fetched ahead (prefetched) while the event before it runs,
     /// null for nothing: a device's first five cache lines (ahead[0]), the line of its
-    /// subclass's first members (ahead[1]), a frame's 128 bytes (ahead[2]).
-    const void* ahead[3]{};
+    /// subclass's first members (ahead[1]), a frame's 128 bytes (ahead[2]), the first four lines
+    /// of what the device belongs to (ahead[3]: a switch port's switch).
+    const void* ahead[4]{};
 };
 
 /// A FeroceEvent as an ns-3 EventImpl, for a SimulatorImpl other than FeroceSimulatorImpl.

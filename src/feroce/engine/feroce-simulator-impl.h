@@ -163,6 +163,7 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         // and no branch asks (arrivals and wake-ups alternate at random)
         uintptr_t device = reinterpret_cast<uintptr_t>(next->ahead[0]);
         uintptr_t frame = reinterpret_cast<uintptr_t>(next->ahead[2]);
+        uintptr_t owner = reinterpret_cast<uintptr_t>(next->ahead[3]);
         __builtin_prefetch(reinterpret_cast<const void*>(device));
         __builtin_prefetch(reinterpret_cast<const void*>(device + 64));
         __builtin_prefetch(reinterpret_cast<const void*>(device + 128));
@@ -172,6 +173,10 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         __builtin_prefetch(reinterpret_cast<const void*>(frame));
         __builtin_prefetch(reinterpret_cast<const void*>(frame + 64));
         __builtin_prefetch(reinterpret_cast<const void*>(frame + 127));
+        __builtin_prefetch(reinterpret_cast<const void*>(owner));
+        __builtin_prefetch(reinterpret_cast<const void*>(owner + 64));
+        __builtin_prefetch(reinterpret_cast<const void*>(owner + 128));
+        __builtin_prefetch(reinterpret_cast<const void*>(owner + 192));
     }
 
     /// Move the events other threads scheduled into the event list.

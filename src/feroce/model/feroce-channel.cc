@@ -54,6 +54,7 @@ struct FeroceChannelArrival : FeroceEvent
         a->ahead[0] = device;
         a->ahead[1] = device->SubclassHead();
         a->ahead[2] = frame;
+        a->ahead[3] = device->AheadOwner();
         frame->Ref();
         a->epoch = epoch;
         return a;

@@ -99,6 +99,7 @@ FeroceNetDevice::FeroceNetDevice()
     m_wakeEvent.device = this;
     m_wakeEvent.ahead[0] = this;
     m_wakeEvent.ahead[1] = SubclassHead();
+    m_wakeEvent.ahead[3] = this; // (lines fetched already) until an owner is set
     m_pause.SetResumeCallback(MakeCallback(&FeroceNetDevice::TrySend, this));
 }
 
@@ -250,6 +251,12 @@ FeroceNetDevice::WakeAt(int64_t at)
     {
         FeroceSim::ScheduleSteps(uint64_t(at - FeroceSim::NowStep()), &m_wakeEvent, m_wake);
     }
+}
+
+void
+FeroceNetDevice::SetAheadOwner(const void* owner)
+{
+    m_wakeEvent.ahead[3] = owner ? owner : this;
 }
 
 void

@@ -79,6 +79,13 @@ class alignas(64) FeroceNetDevice : public NetDevice
         return reinterpret_cast<const char*>(this) + sizeof(FeroceNetDevice);
     }
 
+    /// What the device belongs to, whose first four lines its events read (a switch port's
+    /// switch), fetched ahead with it; the device itself until set.
+    const void* AheadOwner() const
+    {
+        return m_wakeEvent.ahead[3];
+    }
+
     /// Its node's id (the context of events at this device), without a Ptr copy.
     uint32_t GetNodeId() const
     {
@@ -244,6 +251,8 @@ class alignas(64) FeroceNetDevice : public NetDevice
     void ApplyPause(const PfcHeader& pfc);
     /// A valid 802.3x PAUSE from the peer, honoured now: the whole link for its quanta.
     void ApplyLinkPause(uint16_t quanta);
+    /// AheadOwner: what the device belongs to (null: the device itself).
+    void SetAheadOwner(const void* owner);
     Mac48Address GetMacAddress() const;
 
   private:

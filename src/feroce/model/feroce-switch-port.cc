@@ -59,6 +59,7 @@ FeroceSwitchPort::DoDispose()
     m_nonEmpty = 0;
     m_waiting = 0;
     m_switch = nullptr;
+    SetAheadOwner(nullptr);
     FeroceNetDevice::DoDispose();
 }
 
@@ -67,6 +68,7 @@ FeroceSwitchPort::SetSwitch(FeroceSwitch* sw, uint32_t index)
 {
     m_switch = sw;
     m_index = index;
+    SetAheadOwner(sw ? sw->VisitHead() : nullptr); // fetched ahead of a frame's visit
 }
 
 const FeroceSwitchPort::Config&

@@ -111,6 +111,13 @@ class FeroceSwitch : public Object
                           uint16_t sport) const;
     int64_t AssignStreams(int64_t stream);
 
+    /// The first of the four cache lines a frame's visit reads (its ports' events fetch them
+    /// ahead: FeroceEvent::ahead).
+    const void* VisitHead() const
+    {
+        return &m_routeSlots;
+    }
+
     /// Counters.
     struct Counters
     {
