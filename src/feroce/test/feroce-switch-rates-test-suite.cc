@@ -207,6 +207,56 @@ class EcmpSeedTestCase : public TestCase
     }
 };
 
+// A route's ports are kept in its slot (one, two or four ports below 256) or in the list (any
+// other): either way a flow takes the port the hash picks among them, in the order added.
+class RouteTableTestCase : public TestCase
+{
+  public:
+    RouteTableTestCase()
+        : TestCase("Routes of 1 to 5 ports, below and above 255: the hash's port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceHelper helper;
+        Ptr<FeroceSwitch> sw = Star(helper, {{"10Gbps", MicroSeconds(1)}});
+        sw->SetAttribute("EcmpSeed", UintegerValue(0));
+        const std::vector<std::vector<uint32_t>> routes =
+            {{7}, {3, 200}, {1, 2, 4}, {9, 8, 255, 6}, {300}, {5, 256}, {1, 2, 3, 4, 5}};
+        for (std::size_t r = 0; r < routes.size(); r++)
+        {
+            for (uint32_t port : routes[r])
+            {
+                sw->AddRoute(Mac48Address::Allocate(), 0); // other destinations around it
+                sw->AddRoute(Mac48Address(("00:00:00:00:01:" + std::to_string(10 + r)).c_str()),
+                             port);
+            }
+        }
+        for (std::size_t r = 0; r < routes.size(); r++)
+        {
+            Mac48Address dst(("00:00:00:00:01:" + std::to_string(10 + r)).c_str());
+            const std::vector<uint32_t>& ports = routes[r];
+            for (uint32_t f = 0; f < 64; f++)
+            {
+                uint32_t src = 0x0a000001 + f;
+                uint32_t dstIp = 0x0a000100 + f / 4;
+                uint16_t sport = uint16_t(0xc000 + 7 * f);
+                // the hash of seed 0 (EcmpSeedTestCase)
+                uint64_t key =
+                    (uint64_t(src) << 32 | dstIp) ^ (uint64_t(sport) * 0x9e3779b97f4a7c15ULL);
+                key ^= key >> 29;
+                NS_TEST_EXPECT_MSG_EQ(
+                    sw->GetEgressPort(dst, Ipv4Address(src), Ipv4Address(dstIp), sport),
+                    int64_t(ports[key % ports.size()]),
+                    "route " << r << ", flow " << f);
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
 class FeroceSwitchRatesTestSuite : public TestSuite
 {
   public:
@@ -215,6 +265,7 @@ class FeroceSwitchRatesTestSuite : public TestSuite
     {
         AddTestCase(new EcnByRateTestCase);
         AddTestCase(new HeadroomByPortTestCase);
+        AddTestCase(new RouteTableTestCase);
         AddTestCase(new EcmpSeedTestCase);
     }
 };

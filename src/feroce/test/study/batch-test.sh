@@ -83,7 +83,7 @@ name killed
 program $incast
 flags --boards=3 --window=200us --warmup=0ms
 param kmin list 5000 10000 20000
-param duration list 1ms 20s 2ms
+param duration list 1ms 200s 2ms
 zip kmin duration
 batch 3
 EOT
@@ -98,7 +98,7 @@ wait $driver
 grep -q 'killed: 3 points .*2 done, 1 failed' killed.out && ok || bad "killed: $(cat killed.out killed.err)"
 check "the killed point: signal 9, no exit status" \
     test "$(q k/sweep.db "select combo, exit_status is null, signal, error from points where status = 'failed'")" = \
-    '{"kmin":10000,"duration":"20s"}|1|9|killed by signal 9 (Killed)'
+    '{"kmin":10000,"duration":"200s"}|1|9|killed by signal 9 (Killed)'
 check "its points' rows" test "$(q k/sweep.db "select count(*) from runs")" = 2
 
 # 3. by hand: each point written as its own process writes it; the failures write nothing

@@ -18,7 +18,7 @@ rows() { sqlite3 "$db" 'SELECT count(*) FROM runs'; }
 
 # 1. a killed run's leftovers are not the next run's
 out=$work/k
-"$bin/advcam-incast" --boards=12 --duration=10s --pcap=1 --force --outdir="$out" --db="$db" >/dev/null 2>&1 &
+"$bin/advcam-incast" --boards=12 --duration=1000s --pcap=1 --force --outdir="$out" --db="$db" >/dev/null 2>&1 &
 pid=$!
 sleep 2
 kill -9 $pid 2>/dev/null || bad "the long run ended before it was killed"

@@ -34,7 +34,7 @@ check "version recorded" test -n "$(sqlite3 "$db" 'SELECT version FROM runs WHER
 check "metrics.txt as printed" sh -c "sed 's/=/ /' '$work/a/metrics.txt' | cmp -s - '$work/printed'"
 
 # 2. killed mid-way: no row, the database still consistent and writable
-"$prog" --duration=10s --outdir="$work/k" --db="$db" >/dev/null 2>&1 &
+"$prog" --duration=1000s --outdir="$work/k" --db="$db" >/dev/null 2>&1 &
 pid=$!
 sleep 2
 kill -9 $pid 2>/dev/null || bad "the long run ended before it was killed"
