@@ -52,9 +52,10 @@ double feroce_cp_mark_probability(const struct feroce_cp_params *p, enum feroce_
 /*
  * The marking decision at one marking point.  The switch calls it at both
  * points with the queue length seen there; it answers 1 (set CE) when u <
- * feroce_cp_mark_probability(), u uniform in [0, 1), drawn by the caller.  A
- * caller may draw u only where that probability is strictly between 0 and 1:
- * at 0 no u marks, at 1 every u does.
+ * feroce_cp_mark_probability(), u uniform in [0, 1), drawn by the caller.  u
+ * decides only where that probability is strictly between 0 and 1 (at 0 no u
+ * marks, at 1 every u does): elsewhere a caller may take u's place in its
+ * stream without computing it.
  */
 int feroce_cp_mark(const struct feroce_cp_params *p, enum feroce_mark_point at, enum feroce_ecn ecn,
                    uint64_t q_bytes, double u);

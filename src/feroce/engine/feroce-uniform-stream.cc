@@ -170,8 +170,8 @@ FeroceUniformStream::Note()
 void
 FeroceUniformStream::CatchUp()
 {
-    // a few values are stepped over (about 20 instructions each); more are jumped, one product
-    // of a matrix and the state per bit of their count
+    // a few values are stepped over (a step is a few dozen instructions); more are jumped, one
+    // product of a matrix and the state per bit of their count
     if (m_skipped <= kStepped)
     {
         for (; m_skipped != 0; m_skipped--)

@@ -159,7 +159,8 @@ class FeroceUniformStream : public UniformRandomVariable
     /// Advance the generator over the values Below skipped.
     void CatchUp();
 
-    /// Up to this many skipped values are stepped over, more are jumped (about as costly at 16).
+    /// Up to this many skipped values are stepped over, more are jumped (by estimate, 16 steps
+    /// cost about what a jump's products do).
     static constexpr uint64_t kStepped = 16;
 
     Mrg32k3a m_mrg;        ///< started by SetStream
