@@ -99,7 +99,7 @@ FeroceNetDevice::FeroceNetDevice()
     m_wakeEvent.device = this;
     m_wakeEvent.ahead[0] = this;
     m_wakeEvent.ahead[1] = SubclassHead();
-    m_wakeEvent.ahead[3] = this; // (lines fetched already) until an owner is set
+    SetAheadOwner(nullptr);
     m_pause.SetResumeCallback(MakeCallback(&FeroceNetDevice::TrySend, this));
 }
 

@@ -182,15 +182,12 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
 void
 FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 {
-    // one draw whether or not the queue marks at `at` (the stream's order stays), its value
-    // computed only where it decides (feroce_cp_mark: u < the probability, of which a queue
-    // below Kmin has 0); the marking parameters are read only where the queue marks
-    double p = (m_marks[at] >> queue & 1)
-                   ? feroce_cp_mark_probability(&m_cp[queue],
-                                                at,
-                                                feroce_ecn(frame->Fields().ip.ecn),
-                                                m_queue[queue].bytes)
-                   : 0.0;
+    // one draw, its value computed only where it decides (feroce_cp_mark: u < the probability,
+    // of which a queue below Kmin has 0)
+    double p = feroce_cp_mark_probability(&m_cp[queue],
+                                          at,
+                                          feroce_ecn(frame->Fields().ip.ecn),
+                                          m_queue[queue].bytes);
     if (!m_switch->m_uniformStream->Below(p))
     {
         return;

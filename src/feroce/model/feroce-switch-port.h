@@ -150,7 +150,8 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t PickDataQueue();
     /// The frame leaves queue `queue`: release its buffer, mark at dequeue.
     void Dequeue(uint8_t queue, const Entry& e);
-    /// The congestion point of a data queue at `at` (one draw of the switch's stream): mark CE?
+    /// The congestion point of a data queue that marks at `at` (one draw of the switch's
+    /// stream): mark CE?
     void Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at);
     /// A PFC frame for prio, or for PauseSender::kLink an 802.3x PAUSE, refreshed while in XOFF.
     void SendPause(uint8_t prio, uint16_t quanta);
