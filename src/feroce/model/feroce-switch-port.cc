@@ -150,6 +150,25 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
     }
     e.frame->Ref(); // the queue's reference, given to the wire when the frame leaves
     Queue& q = m_queue[queue];
+    if ((m_nonEmpty | m_waiting | MaybePaused()) == 0 && CanTransmit())
+    {
+        // an idle port, nothing waiting, no pause: the frame leaves as TrySend would take it,
+        // without its queue's ring (and its bytes, 0 again) or the round robin's choice, which
+        // ends as a turn that emptied its priority (more than half a fabric's frames)
+        m_switch->m_queueTrace(m_index, queue, q.bytes + e.frame->GetSize());
+        if (queue != kControlQueue)
+        {
+            q.deficit = 0;
+            m_rrNext = (queue + 1) & 7;
+            m_turnStarted = false;
+        }
+        m_switch->m_queueTrace(m_index, queue, q.bytes);
+        Dequeue(queue, e);
+        TransmitStart(Ptr<FeroceFrame>(e.frame, false)); // the queue's reference goes on
+        uint8_t next = NextQueue();
+        WakeAt(next == kNone ? kNever : TxFreeStep());
+        return;
+    }
     q.ring.push_back(e);
     q.bytes += e.frame->GetSize();
     // without a branch (data and control frames alternate): the control queue's bit 8 falls
@@ -183,7 +202,12 @@ void
 FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 {
     // one draw, its value computed only where it decides (feroce_cp_mark: u < the probability,
-    // of which a queue below Kmin has 0)
+    // of which a queue up to Kmin has 0: the usual case, told before the frame's header is read)
+    if (m_queue[queue].bytes <= m_cp[queue].kmin_bytes)
+    {
+        m_switch->m_uniformStream->Below(0.0);
+        return;
+    }
     double p = feroce_cp_mark_probability(&m_cp[queue],
                                           at,
                                           feroce_ecn(frame->Fields().ip.ecn),
