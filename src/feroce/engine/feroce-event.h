@@ -25,9 +25,10 @@ namespace ns3
  * arrival in a free list of the channel's), scheduled by FeroceSim in the
  * same event list, with the same uid, time and context as an EventImpl
  * would have: the order of events, and so every result, is the same.
- * FeroceSimulatorImpl keeps it in its event list as a tagged pointer
- * (FeroceSimulatorImpl::Tag); under another SimulatorImpl FeroceSim wraps it
- * in a FeroceEventImpl instead, with the same effect.
+ * FeroceSimulatorImpl keeps one due within its horizon in its FeroceCalendar,
+ * linked through the event itself, and a later one in its event list as a
+ * tagged pointer (FeroceSimulatorImpl::Tag); under another SimulatorImpl
+ * FeroceSim wraps it in a FeroceEventImpl instead, with the same effect.
  */
 struct FeroceEvent
 {
@@ -41,6 +42,13 @@ struct FeroceEvent
     /// subclass's first members (ahead[1]), a frame's 128 bytes (ahead[2]), the first four lines
     /// of what the device belongs to (ahead[3]: a switch port's switch).
     const void* ahead[4]{};
+    /// While it waits (set by FeroceSimulatorImpl): its time step, uid and context, as an
+    /// EventImpl's key; the next event of its FeroceCalendar bucket; whether it waits there.
+    uint64_t ts{0};
+    uint32_t uid{0};
+    uint32_t context{0};
+    FeroceEvent* next{nullptr};
+    bool inCalendar{false};
 };
 
 /// A FeroceEvent as an ns-3 EventImpl, for a SimulatorImpl other than FeroceSimulatorImpl.

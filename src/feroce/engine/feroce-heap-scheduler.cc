@@ -6,6 +6,8 @@
 
 #include "feroce-heap-scheduler.h"
 
+#include "feroce-calendar.h"
+
 #include "ns3/assert.h"
 #include "ns3/log.h"
 
@@ -236,15 +238,8 @@ FeroceHeapScheduler::Calendar::Insert(Key k, EventImpl* e)
 std::size_t
 FeroceHeapScheduler::Calendar::NextBusy(std::size_t from) const
 {
-    std::size_t w = from / 64;
-    uint64_t bits = busy[w] & (~uint64_t(0) << (from % 64));
-    while (bits == 0)
-    {
-        // around the ring: a bucket below `from` in this word is reached last, as the latest
-        w = (w + 1) % (kBuckets / 64);
-        bits = busy[w];
-    }
-    return w * 64 + std::size_t(__builtin_ctzll(bits));
+    static_assert(kBuckets == FeroceCalendar::kBuckets, "one ring size for both calendars");
+    return FeroceCalendar::NextBusy(busy.data(), from);
 }
 
 void

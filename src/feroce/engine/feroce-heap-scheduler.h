@@ -114,12 +114,8 @@ class FeroceHeapScheduler final : public Scheduler
         return next;
     }
 
-    /// The near events' earliest entry while they are many (in the calendar), else null: a
-    /// fabric of that many events in flight is one whose state leaves the cache between visits.
-    EventImpl* NearFrontIfMany() const
-    {
-        return m_near.sorted ? nullptr : m_near.FrontImpl();
-    }
+    /// The NearHorizon attribute.
+    Time GetNearHorizon() const;
 
     /// The near events are kept sorted now (not in the calendar); for tests.
     bool IsNearSorted() const
@@ -434,7 +430,6 @@ class FeroceHeapScheduler final : public Scheduler
     static const std::size_t kSortedMax = 64;
 
     void SetNearHorizon(Time horizon);
-    Time GetNearHorizon() const;
     /// Drop the removed entries while the front is one of them; whether it dropped any.
     bool DropRemovedTops();
 

@@ -39,6 +39,9 @@ FeroceSimulatorImpl::GetTypeId()
 
 FeroceSimulatorImpl::FeroceSimulatorImpl()
     : m_heap(nullptr),
+      m_calendarLimit(0),
+      m_heapTs(~uint64_t(0)),
+      m_heapUid(~uint32_t(0)),
       m_currentTs(0),
       m_currentUid(0),
       m_currentContext(Simulator::NO_CONTEXT),
@@ -67,6 +70,14 @@ FeroceSimulatorImpl::DoDispose()
         s_running = nullptr;
     }
     TakeThreadEvents();
+    while (!m_calendar.Empty())
+    {
+        FeroceEvent* fe = m_calendar.PopFront();
+        if (fe->drop)
+        {
+            fe->drop(fe);
+        }
+    }
     while (m_events && !m_events->IsEmpty())
     {
         EventImpl* impl = m_events->RemoveNext().impl;
@@ -113,8 +124,28 @@ FeroceSimulatorImpl::SetScheduler(ObjectFactory schedulerFactory)
     {
         scheduler->Insert(m_events->RemoveNext());
     }
+    // the calendar's events join the new scheduler's, which may be no heap
+    while (!m_calendar.Empty())
+    {
+        FeroceEvent* fe = m_calendar.PopFront();
+        fe->inCalendar = false;
+        Scheduler::Event ev;
+        ev.impl = Tag(fe);
+        ev.key.m_ts = fe->ts;
+        ev.key.m_uid = fe->uid;
+        ev.key.m_context = fe->context;
+        scheduler->Insert(ev);
+    }
     m_events = scheduler;
     m_heap = dynamic_cast<FeroceHeapScheduler*>(PeekPointer(scheduler));
+    m_calendarLimit = 0;
+    if (m_heap)
+    {
+        uint64_t horizon = uint64_t(m_heap->GetNearHorizon().GetTimeStep());
+        m_calendar.Fit(horizon);
+        m_calendarLimit = horizon + 1;
+        NoteHeapFront();
+    }
     // the Simulator calls this right after creating its implementation
     s_running = this;
 }
@@ -128,11 +159,51 @@ FeroceSimulatorImpl::GetSystemId() const
 bool
 FeroceSimulatorImpl::IsFinished() const
 {
-    return m_events->IsEmpty() || m_stop;
+    return (m_calendar.Empty() && m_events->IsEmpty()) || m_stop;
+}
+
+void
+FeroceSimulatorImpl::NoteHeapFront()
+{
+    m_heapTs = ~uint64_t(0);
+    m_heapUid = ~uint32_t(0);
+    if (!m_heap->IsEmpty())
+    {
+        Scheduler::Event front = m_heap->PeekNext();
+        m_heapTs = front.key.m_ts;
+        m_heapUid = front.key.m_uid;
+    }
 }
 
 inline void
 FeroceSimulatorImpl::ProcessOneEvent()
+{
+    if (CalendarFirst())
+    {
+        // the fabric's own event, due before the heap's front (nearly every event)
+        FeroceEvent* fe = m_calendar.PopFront();
+        m_unscheduledEvents--;
+        m_eventCount++;
+        m_currentTs = fe->ts;
+        m_currentContext = fe->context;
+        m_currentUid = fe->uid;
+        // a fabric of that many events in flight is one whose state leaves the cache between
+        // visits
+        FetchAhead(m_calendar.Size() > kFetchAheadMin ? m_calendar.Front() : nullptr);
+        fe->run(fe);
+    }
+    else
+    {
+        ProcessListed();
+    }
+    if (m_threadEventsPending.load(std::memory_order_acquire))
+    {
+        TakeThreadEvents();
+    }
+}
+
+void
+FeroceSimulatorImpl::ProcessListed()
 {
     Scheduler::Event next = m_heap ? m_heap->Pop() : m_events->RemoveNext();
     NS_ASSERT(next.key.m_ts >= m_currentTs);
@@ -143,7 +214,7 @@ FeroceSimulatorImpl::ProcessOneEvent()
     m_currentUid = next.key.m_uid;
     if (m_heap)
     {
-        FetchAhead(Untag(m_heap->NearFrontIfMany()));
+        NoteHeapFront();
     }
     if (FeroceEvent* fe = Untag(next.impl))
     {
@@ -153,10 +224,6 @@ FeroceSimulatorImpl::ProcessOneEvent()
     {
         next.impl->Invoke();
         next.impl->Unref();
-    }
-    if (m_threadEventsPending.load(std::memory_order_acquire))
-    {
-        TakeThreadEvents();
     }
 }
 
@@ -182,11 +249,13 @@ FeroceSimulatorImpl::Run()
     m_mainThread = std::this_thread::get_id();
     TakeThreadEvents();
     m_stop = false;
-    while (!(m_heap ? m_heap->IsEmpty() : m_events->IsEmpty()) && !m_stop)
+    // with the heap, its front noted says whether it is empty
+    while (!(m_calendar.Empty() && (m_heap ? m_heapTs == ~uint64_t(0) : m_events->IsEmpty())) &&
+           !m_stop)
     {
         ProcessOneEvent();
     }
-    NS_ASSERT(!m_events->IsEmpty() || m_unscheduledEvents == 0);
+    NS_ASSERT(!m_calendar.Empty() || !m_events->IsEmpty() || m_unscheduledEvents == 0);
 }
 
 void
@@ -283,6 +352,7 @@ FeroceSimulatorImpl::Remove(const EventId& id)
     if (m_heap)
     {
         m_heap->Remove(ev);
+        NoteHeapFront();
     }
     else
     {
@@ -298,6 +368,16 @@ FeroceSimulatorImpl::RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, Fe
 {
     NS_ASSERT_MSG(ts > m_currentTs || (ts == m_currentTs && uid > m_currentUid),
                   "FeroceSimulatorImpl::RemoveEvent: the event has run");
+    if (event->inCalendar)
+    {
+        m_calendar.Remove(event);
+        if (event->drop)
+        {
+            event->drop(event);
+        }
+        m_unscheduledEvents--;
+        return;
+    }
     Scheduler::Event ev;
     ev.impl = Tag(event);
     ev.key.m_ts = ts;
@@ -306,6 +386,7 @@ FeroceSimulatorImpl::RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, Fe
     if (m_heap)
     {
         m_heap->Remove(ev);
+        NoteHeapFront();
     }
     else
     {

@@ -7,6 +7,7 @@
 #ifndef FEROCE_SIMULATOR_IMPL_H
 #define FEROCE_SIMULATOR_IMPL_H
 
+#include "feroce-calendar.h"
 #include "feroce-event.h"
 #include "feroce-heap-scheduler.h"
 
@@ -41,9 +42,11 @@ namespace ns3
  * FeroceSim, a call from feroce's devices to the clock or the event list
  * that goes straight to this object instead of through Simulator's static
  * wrappers and a virtual call.  With FeroceHeapScheduler as its scheduler it
- * calls the heap directly.  It is feroce's default (RoceHelper::
- * SetDefaultSimulator); SimulatorImplementationType=ns3::DefaultSimulatorImpl
- * gives ns-3's own, with the same results.
+ * calls the heap directly, and keeps the FeroceEvents due within the heap's
+ * NearHorizon apart, in a FeroceCalendar of their own: the next event is the
+ * earlier of the two fronts, in the same order.  It is feroce's default
+ * (RoceHelper::SetDefaultSimulator); SimulatorImplementationType=
+ * ns3::DefaultSimulatorImpl gives ns-3's own, with the same results.
  */
 class FeroceSimulatorImpl final : public SimulatorImpl
 {
@@ -100,6 +103,7 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         if (m_heap)
         {
             m_heap->Push(ev);
+            NoteHeapInsert(ev.key.m_ts, ev.key.m_uid);
         }
         else
         {
@@ -108,10 +112,23 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         return ev.key.m_uid;
     }
 
-    /// Schedule a FeroceEvent from the simulation's thread, as Insert an EventImpl.
+    /// Schedule a FeroceEvent from the simulation's thread, as Insert an EventImpl: into the
+    /// calendar when due within its horizon (and the scheduler is the heap).
     uint32_t InsertEvent(uint64_t delayStep, uint32_t context, FeroceEvent* event)
     {
-        return Insert(delayStep, context, Tag(event));
+        if (delayStep >= m_calendarLimit)
+        {
+            event->inCalendar = false;
+            return Insert(delayStep, context, Tag(event));
+        }
+        NS_ASSERT_MSG(int64_t(delayStep) >= 0, "FeroceSimulatorImpl: an event in the past");
+        event->ts = m_currentTs + delayStep;
+        event->uid = m_uid++;
+        event->context = context;
+        event->inCalendar = true;
+        m_unscheduledEvents++;
+        m_calendar.Insert(event);
+        return event->uid;
     }
 
     /// Remove a pending FeroceEvent (not yet run), scheduled at ts with this uid and context.
@@ -145,6 +162,31 @@ class FeroceSimulatorImpl final : public SimulatorImpl
 #endif
     inline void
     ProcessOneEvent();
+    /// Run the next event of the scheduler (an EventImpl, or a FeroceEvent due later than the
+    /// calendar's horizon when scheduled).
+    void ProcessListed();
+    /// With more events than this in the calendar, the next one's memory is fetched ahead.
+    static const std::size_t kFetchAheadMin = 32;
+
+    /// The heap's front may now be (ts, uid): the earlier of it and the one noted.
+    void NoteHeapInsert(uint64_t ts, uint32_t uid)
+    {
+        if (ts < m_heapTs || (ts == m_heapTs && uid < m_heapUid))
+        {
+            m_heapTs = ts;
+            m_heapUid = uid;
+        }
+    }
+
+    /// Note the heap's front anew (after it lost an event); none: m_heapTs ~0.
+    void NoteHeapFront();
+
+    /// The calendar's front is due before the heap's (not empty).
+    bool CalendarFirst() const
+    {
+        const FeroceEvent* f = m_calendar.Front();
+        return f && (f->ts < m_heapTs || (f->ts == m_heapTs && f->uid < m_heapUid));
+    }
 
     /// Prefetch what the next event (if a FeroceEvent) reads first (FeroceEvent::ahead).
     /// Inlined always: GCC takes a function that only prefetches for one without effect, and
@@ -194,6 +236,12 @@ class FeroceSimulatorImpl final : public SimulatorImpl
 
     Ptr<Scheduler> m_events;
     FeroceHeapScheduler* m_heap; ///< m_events, when it is feroce's heap (called directly)
+    FeroceCalendar m_calendar;   ///< FeroceEvents due soon (m_calendarLimit)
+    /// FeroceEvents due in fewer time steps than this go into the calendar: the heap's
+    /// NearHorizon and one; 0 (none) without the heap.
+    uint64_t m_calendarLimit;
+    uint64_t m_heapTs;  ///< the heap's front's time step, ~0 when it is empty (with m_heap)
+    uint32_t m_heapUid; ///< and its uid
     std::list<EventId> m_destroyEvents;
     uint64_t m_currentTs;
     uint32_t m_currentUid;

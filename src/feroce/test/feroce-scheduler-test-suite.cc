@@ -126,6 +126,28 @@ RunIncast(const std::string& scheduler, const std::string& impl, Outcome* o)
     Simulator::Destroy();
 }
 
+/// The scheduler and simulator implementation chosen before a test case, bound again when it
+/// ends (also when an assertion ends it early).
+class SimulatorChoiceKept
+{
+  public:
+    SimulatorChoiceKept()
+    {
+        GlobalValue::GetValueByName("SchedulerType", m_scheduler);
+        GlobalValue::GetValueByName("SimulatorImplementationType", m_impl);
+    }
+
+    ~SimulatorChoiceKept()
+    {
+        GlobalValue::Bind("SchedulerType", m_scheduler);
+        GlobalValue::Bind("SimulatorImplementationType", m_impl);
+    }
+
+  private:
+    TypeIdValue m_scheduler;
+    StringValue m_impl;
+};
+
 class SchedulerIdentityTestCase : public TestCase
 {
   public:
@@ -138,10 +160,7 @@ class SchedulerIdentityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        TypeIdValue before;
-        GlobalValue::GetValueByName("SchedulerType", before);
-        StringValue implBefore;
-        GlobalValue::GetValueByName("SimulatorImplementationType", implBefore);
+        SimulatorChoiceKept kept;
         const std::string ns3Impl = "ns3::DefaultSimulatorImpl";
         Outcome reference;
         RunIncast("ns3::MapScheduler", ns3Impl, &reference);
@@ -165,8 +184,6 @@ class SchedulerIdentityTestCase : public TestCase
                                   true,
                                   name << ": the same frames at the same instants and counters");
         }
-        GlobalValue::Bind("SchedulerType", before);
-        GlobalValue::Bind("SimulatorImplementationType", implBefore);
     }
 };
 
@@ -464,6 +481,157 @@ class HeapSchedulerOrderTestCase : public TestCase
     }
 };
 
+/// The order test's script: a pool of FeroceEvents that, as they run, schedule (again),
+/// remove and add ns-3 events, each move drawn from one generator in the order events run.
+struct OrderScript
+{
+    struct Scripted : FeroceEvent
+    {
+        OrderScript* script;
+        uint32_t id;
+        FeroceEventId where;
+        bool pending{false};
+        bool removable{false}; ///< scheduled with an id (ScheduleSteps)
+    };
+
+    std::mt19937 rng{21}; // the moves only: no simulation draws from it
+    std::ostringstream log;
+    std::vector<Scripted> pool = std::vector<Scripted>(64);
+    uint64_t horizonSteps{uint64_t(MicroSeconds(100).GetTimeStep())};
+    uint32_t runs{0};
+    uint32_t ns3Runs{0};
+    uint32_t removed{0};
+    uint32_t beyond{0};
+    uint32_t ties{0};
+
+    uint64_t Delay()
+    {
+        uint32_t kind = rng() % 8;
+        if (kind == 0)
+        {
+            ties++;
+            return 0; // due now, after the events due now already waiting
+        }
+        if (kind < 3)
+        {
+            ties++;
+            return NanoSeconds(rng() % 4).GetTimeStep(); // few times: ties
+        }
+        if (kind < 7)
+        {
+            return rng() % horizonSteps; // within the calendar's horizon
+        }
+        beyond++;
+        return horizonSteps + 1 + rng() % (2 * horizonSteps); // in the heap
+    }
+
+    void Schedule(Scripted& e)
+    {
+        e.pending = true;
+        e.removable = rng() % 4 != 0;
+        if (e.removable)
+        {
+            FeroceSim::ScheduleSteps(Delay(), &e, e.where);
+        }
+        else
+        {
+            FeroceSim::ScheduleStepsWithContext(rng() % 5, Delay(), &e);
+        }
+    }
+
+    void Note(const char* what, uint32_t id)
+    {
+        log << what << id << " t=" << Simulator::Now().GetTimeStep()
+            << " ctx=" << Simulator::GetContext() << '\n';
+    }
+
+    static void Run(FeroceEvent* self)
+    {
+        Scripted& e = *static_cast<Scripted*>(self);
+        OrderScript& s = *e.script;
+        e.pending = false;
+        s.runs++;
+        s.Note("e", e.id);
+        for (int move = 0; move < 3; move++)
+        {
+            Scripted& other = s.pool[s.rng() % s.pool.size()];
+            uint32_t kind = s.rng() % 8;
+            if (!other.pending && kind < 5)
+            {
+                s.Schedule(other);
+            }
+            else if (other.pending && other.removable && kind == 5)
+            {
+                FeroceSim::RemoveEvent(other.where, &other);
+                other.pending = false;
+                s.removed++;
+            }
+            else if (kind == 6)
+            {
+                uint32_t id = s.rng() % 1000;
+                Simulator::Schedule(TimeStep(s.Delay()), [&s, id]() {
+                    s.ns3Runs++;
+                    s.Note("n", id);
+                });
+            }
+        }
+    }
+};
+
+std::string
+RunOrderScript(const std::string& impl, OrderScript& s)
+{
+    GlobalValue::Bind("SchedulerType", TypeIdValue(FeroceHeapScheduler::GetTypeId()));
+    GlobalValue::Bind("SimulatorImplementationType", StringValue(impl));
+    for (uint32_t i = 0; i < s.pool.size(); i++)
+    {
+        OrderScript::Scripted& e = s.pool[i];
+        e.run = &OrderScript::Run;
+        e.script = &s;
+        e.id = i;
+    }
+    Simulator::Schedule(Seconds(0), [&s]() {
+        for (OrderScript::Scripted& e : s.pool)
+        {
+            s.Schedule(e);
+        }
+    });
+    Simulator::Stop(MilliSeconds(60));
+    Simulator::Run();
+    s.log << "stopped at " << Simulator::Now().GetTimeStep() << " events "
+          << Simulator::GetEventCount() << '\n';
+    Simulator::Destroy(); // with events still waiting in the calendar and the heap
+    return s.log.str();
+}
+
+class CalendarOrderTestCase : public TestCase
+{
+  public:
+    CalendarOrderTestCase()
+        : TestCase("FeroceSimulatorImpl's calendar: FeroceEvents due within its horizon and "
+                   "beyond, ties, removals and ns-3 events between, in DefaultSimulatorImpl's "
+                   "order")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SimulatorChoiceKept kept;
+        OrderScript ns3;
+        OrderScript feroce;
+        std::string expected = RunOrderScript("ns3::DefaultSimulatorImpl", ns3);
+        std::string got = RunOrderScript("ns3::FeroceSimulatorImpl", feroce);
+        NS_TEST_EXPECT_MSG_GT(ns3.runs, 20000u, "FeroceEvents ran");
+        NS_TEST_EXPECT_MSG_GT(ns3.ns3Runs, 2000u, "ns-3 events ran between them");
+        NS_TEST_EXPECT_MSG_GT(ns3.removed, 2000u, "waiting FeroceEvents were removed");
+        NS_TEST_EXPECT_MSG_GT(ns3.beyond, 5000u, "FeroceEvents were due beyond the horizon");
+        NS_TEST_EXPECT_MSG_GT(ns3.ties, 10000u, "FeroceEvents were due at the same instants");
+        NS_TEST_EXPECT_MSG_EQ(feroce.runs, ns3.runs, "as many FeroceEvents ran");
+        NS_TEST_EXPECT_MSG_EQ((got == expected), true, "the same events at the same instants");
+    }
+};
+
 // The switch's inline draw gives what UniformRandomVariable::GetValue() gives on the same
 // stream: bounds, Antithetic, a stream changed after the first draws, its own generator's
 // state for other seeds, runs and stream numbers (the jump ahead), an automatic stream, and
@@ -604,6 +772,7 @@ class FeroceSchedulerTestSuite : public TestSuite
         AddTestCase(new HeapSchedulerOrderTestCase("with ties and removals", 16));
         AddTestCase(new HeapSchedulerOrderTestCase("with events spread over the horizon", 100000));
         AddTestCase(new SchedulerDefaultTestCase);
+        AddTestCase(new CalendarOrderTestCase);
         AddTestCase(new SchedulerIdentityTestCase);
         AddTestCase(new SimulatorImplContractTestCase);
         AddTestCase(new UniformStreamTestCase);
