@@ -75,9 +75,10 @@ class PfcPauseState
     /// The pause of prio ended by itself.
     void Resume(uint8_t prio);
 
-    Callback<void> m_resume;
-    /// bit p: priority p (bit 8: the link) was paused and has not resumed (spares a clock read)
+    /// bit p: priority p (bit 8: the link) was paused and has not resumed (spares a clock read);
+    /// read per frame sent, first: within the lines of a device fetched ahead
     uint16_t m_maybePaused;
+    Callback<void> m_resume;
     EventId m_resumeEvent[9];
     Time m_until[9];
     Time m_start[9];
