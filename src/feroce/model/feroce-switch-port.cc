@@ -162,9 +162,7 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
             m_rrNext = (queue + 1) & 7;
             m_turnStarted = false;
         }
-        m_switch->m_queueTrace(m_index, queue, q.bytes);
-        Dequeue(queue, e);
-        TransmitStart(Ptr<FeroceFrame>(e.frame, false)); // the queue's reference goes on
+        Depart(queue, e);
         uint8_t next = NextQueue();
         WakeAt(next == kNone ? kNever : TxFreeStep());
         return;
@@ -180,9 +178,10 @@ FeroceSwitchPort::Enqueue(uint8_t queue, const Entry& e)
 }
 
 void
-FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
+FeroceSwitchPort::Depart(uint8_t queue, const Entry& e)
 {
     FeroceSwitch* sw = m_switch;
+    sw->m_queueTrace(m_index, queue, m_queue[queue].bytes);
     feroce_pfc_action pfc = sw->m_buffer.Release(e.in, e.priority, e.frame->GetSize(), e.place);
     if (!sw->m_bufferTrace.IsEmpty())
     {
@@ -196,6 +195,7 @@ FeroceSwitchPort::Dequeue(uint8_t queue, const Entry& e)
     {
         Mark(queue, e.frame, FEROCE_MARK_DEQUEUE);
     }
+    TransmitStart(Ptr<FeroceFrame>(e.frame, false)); // the queue's reference goes on
 }
 
 void
@@ -555,9 +555,7 @@ FeroceSwitchPort::TrySend()
                     }
                 }
             }
-            m_switch->m_queueTrace(m_index, queue, q.bytes);
-            Dequeue(queue, e);
-            TransmitStart(Ptr<FeroceFrame>(e.frame, false)); // the queue's reference goes on
+            Depart(queue, e);
         }
         next = NextQueue();
     }

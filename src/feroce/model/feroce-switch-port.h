@@ -148,8 +148,9 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint8_t Sendable() const;
     /// The data priority whose turn it is (one must be sendable): weighted round robin.
     uint8_t PickDataQueue();
-    /// The frame leaves queue `queue`: release its buffer, mark at dequeue.
-    void Dequeue(uint8_t queue, const Entry& e);
+    /// The frame taken from queue `queue` (whose bytes no longer count it) goes on the wire: the
+    /// queue's trace, its buffer released, its mark at dequeue, its transmission.
+    void Depart(uint8_t queue, const Entry& e);
     /// The congestion point of a data queue that marks at `at` (one draw of the switch's
     /// stream): mark CE?
     void Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at);
