@@ -65,10 +65,16 @@ class FeroceCalendar
         return m_front;
     }
 
-    /// a is due before b: ns-3's order (time, then uid, which is unique).
+    /// (ts, uid) is due before (ts2, uid2): ns-3's order (time, then uid, which is unique).
+    static bool Earlier(uint64_t ts, uint32_t uid, uint64_t ts2, uint32_t uid2)
+    {
+        return ts < ts2 || (ts == ts2 && uid < uid2);
+    }
+
+    /// a is due before b (Earlier).
     static bool Before(const FeroceEvent* a, const FeroceEvent* b)
     {
-        return a->ts < b->ts || (a->ts == b->ts && a->uid < b->uid);
+        return Earlier(a->ts, a->uid, b->ts, b->uid);
     }
 
     /// Before(b, a) without a branch (its parts are coin tosses); false for a == b.

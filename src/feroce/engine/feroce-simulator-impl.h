@@ -171,7 +171,7 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     /// The heap's front may now be (ts, uid): the earlier of it and the one noted.
     void NoteHeapInsert(uint64_t ts, uint32_t uid)
     {
-        if (ts < m_heapTs || (ts == m_heapTs && uid < m_heapUid))
+        if (FeroceCalendar::Earlier(ts, uid, m_heapTs, m_heapUid))
         {
             m_heapTs = ts;
             m_heapUid = uid;
@@ -185,7 +185,7 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     bool CalendarFirst() const
     {
         const FeroceEvent* f = m_calendar.Front();
-        return f && (f->ts < m_heapTs || (f->ts == m_heapTs && f->uid < m_heapUid));
+        return f && FeroceCalendar::Earlier(f->ts, f->uid, m_heapTs, m_heapUid);
     }
 
     /// Prefetch what the next event (if a FeroceEvent) reads first (FeroceEvent::ahead).
