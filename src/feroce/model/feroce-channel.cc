@@ -36,7 +36,10 @@ struct FeroceChannelArrival : FeroceEvent
     uint32_t epoch;     ///< the channel's epoch when the frame started
     static FeroceChannelArrival* s_free;
 
-    static FeroceChannelArrival* Make(FeroceNetDevice* device, FeroceFrame* frame, uint32_t epoch)
+    static FeroceChannelArrival* Make(FeroceNetDevice* device,
+                                      const void* owner,
+                                      FeroceFrame* frame,
+                                      uint32_t epoch)
     {
         FeroceChannelArrival* a = s_free;
         if (a)
@@ -54,7 +57,7 @@ struct FeroceChannelArrival : FeroceEvent
         a->ahead[0] = device;
         a->ahead[1] = device->SubclassHead();
         a->ahead[2] = frame;
-        a->ahead[3] = device->AheadOwner();
+        a->ahead[3] = owner;
         frame->Ref();
         a->epoch = epoch;
         return a;
@@ -128,17 +131,18 @@ FeroceChannel::Attach(Ptr<FeroceNetDevice> device)
     NS_ABORT_MSG_IF(m_end[1], "FeroceChannel: a link has two ends; a third device cannot attach");
     std::size_t i = m_end[0] ? 1 : 0;
     m_end[i] = device;
-    m_endNode[i] = device->GetNodeId();
+    UpdateEnd(PeekPointer(device));
 }
 
 void
-FeroceChannel::UpdateNodeId(const FeroceNetDevice* device)
+FeroceChannel::UpdateEnd(const FeroceNetDevice* device)
 {
     for (std::size_t i = 0; i < 2; i++)
     {
         if (PeekPointer(m_end[i]) == device)
         {
             m_endNode[i] = device->GetNodeId();
+            m_endOwner[i] = device->AheadOwner();
         }
     }
 }
@@ -158,7 +162,7 @@ FeroceChannel::Transmit(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* sr
     FeroceSim::ScheduleStepsWithContext(
         m_endNode[to],
         uint64_t(txSteps + m_delay.GetTimeStep()),
-        FeroceChannelArrival::Make(peer, PeekPointer(frame), m_epoch));
+        FeroceChannelArrival::Make(peer, m_endOwner[to], PeekPointer(frame), m_epoch));
 }
 
 bool

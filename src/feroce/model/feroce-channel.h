@@ -61,8 +61,9 @@ class FeroceChannel : public Channel
     uint64_t GetFramesLost() const;
     /// Of those, the frames that were on their way to `device` (0 if it is no end).
     uint64_t GetFramesLostTo(const FeroceNetDevice* device) const;
-    /// `device`, one end, has a new node id (the context of the frames that arrive at it).
-    void UpdateNodeId(const FeroceNetDevice* device);
+    /// `device`, one end, has a new node id (the context of the frames that arrive at it) or a
+    /// new owner (FeroceNetDevice::AheadOwner, fetched ahead of their arrival).
+    void UpdateEnd(const FeroceNetDevice* device);
     /// Time the link has been down, so far.
     Time GetDownTime() const;
 
@@ -80,13 +81,14 @@ class FeroceChannel : public Channel
     void Lose(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
 
     // what a frame's transmit reads, together: the ends, the delay, the epoch and each
-    // direction's context (its far end's node id, so the transmit does not read the far end's
-    // device)
+    // direction's context and owner (its far end's node id and AheadOwner, so the transmit does
+    // not read the far end's device)
     Ptr<FeroceNetDevice> m_end[2];
     Time m_delay;
     uint32_t m_epoch{0}; ///< changes of state: a frame sent in another epoch is lost
     bool m_up{true};
-    uint32_t m_endNode[2]{}; ///< each end's node id (as m_end)
+    uint32_t m_endNode[2]{};     ///< each end's node id (as m_end)
+    const void* m_endOwner[2]{}; ///< each end's AheadOwner (as m_end)
     uint64_t m_lost{0};
     uint64_t m_lostTo[2]{}; ///< per end (as m_end): the frames lost on their way to it
     Time m_downSince;

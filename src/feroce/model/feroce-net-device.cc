@@ -257,6 +257,10 @@ void
 FeroceNetDevice::SetAheadOwner(const void* owner)
 {
     m_wakeEvent.ahead[3] = owner ? owner : this;
+    if (m_channel)
+    {
+        m_channel->UpdateEnd(this); // attached before it had its owner
+    }
 }
 
 void
@@ -513,7 +517,7 @@ FeroceNetDevice::SetNode(Ptr<Node> node)
     m_nodeId = node ? node->GetId() : Simulator::NO_CONTEXT;
     if (m_channel)
     {
-        m_channel->UpdateNodeId(this); // attached before it had its node
+        m_channel->UpdateEnd(this); // attached before it had its node
     }
 }
 

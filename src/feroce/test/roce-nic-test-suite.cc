@@ -1074,7 +1074,7 @@ class RoceHandlerTestCase : public TestCase
 /**
  * \ingroup feroce
  * Two NICs attached to their link before Node::AddDevice gives them their
- * nodes (FeroceChannel::UpdateNodeId): each arrival still runs in the
+ * nodes (FeroceChannel::UpdateEnd): each arrival still runs in the
  * receiving node's context, the WRITE's packets at b and their ACK at a.
  */
 class RoceLateNodeTestCase : public TestCase
