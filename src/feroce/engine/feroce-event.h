@@ -43,7 +43,8 @@ struct FeroceEvent
     /// of what the device belongs to (ahead[3]: a switch port's switch).
     const void* ahead[4]{};
     /// While it waits (set by FeroceSimulatorImpl): its time step, uid and context, as an
-    /// EventImpl's key; the next event of its FeroceCalendar bucket; whether it waits there.
+    /// EventImpl's key (uid 0: FeroceSim scheduled it under another SimulatorImpl); the next
+    /// event of its FeroceCalendar bucket; whether it waits there.
     uint64_t ts{0};
     uint32_t uid{0};
     uint32_t context{0};

@@ -19,14 +19,13 @@ namespace ns3
 
 /**
  * \ingroup feroce
- * \brief A FeroceEvent's place in the event list, to remove it by (FeroceSim).
+ * \brief What FeroceSim needs, beside the event, to remove a FeroceEvent:
+ * nothing under FeroceSimulatorImpl (the event carries its key), the
+ * EventId of its wrapper under another SimulatorImpl.
  */
 struct FeroceEventId
 {
-    uint64_t ts{0};
-    uint32_t uid{0}; ///< 0: scheduled under another SimulatorImpl, as fallback
-    uint32_t context{0};
-    EventId fallback;
+    EventId fallback; ///< scheduled under another SimulatorImpl (the event's uid is 0)
 };
 
 /**
@@ -79,14 +78,12 @@ class FeroceSim
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
         if (!s)
         {
-            id.uid = 0;
+            event->uid = 0;
             id.fallback = Simulator::Schedule(TimeStep(steps),
                                               Ptr<EventImpl>(new FeroceEventImpl(event), false));
             return;
         }
-        id.ts = s->NowStep() + steps;
-        id.context = s->GetContext();
-        id.uid = s->InsertEvent(steps, id.context, event);
+        s->InsertEvent(steps, s->GetContext(), event);
     }
 
     /// Schedule a FeroceEvent `steps` time steps from now in another node's context, nothing to
@@ -106,13 +103,13 @@ class FeroceSim
     static void RemoveEvent(const FeroceEventId& id, FeroceEvent* event)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
-        if (id.uid == 0)
+        if (event->uid == 0)
         {
             Simulator::Remove(id.fallback);
         }
         else if (s)
         {
-            s->RemoveEvent(id.ts, id.uid, id.context, event);
+            s->RemoveEvent(event);
         }
     }
 

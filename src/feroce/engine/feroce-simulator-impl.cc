@@ -364,9 +364,9 @@ FeroceSimulatorImpl::Remove(const EventId& id)
 }
 
 void
-FeroceSimulatorImpl::RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event)
+FeroceSimulatorImpl::RemoveEvent(FeroceEvent* event)
 {
-    NS_ASSERT_MSG(ts > m_currentTs || (ts == m_currentTs && uid > m_currentUid),
+    NS_ASSERT_MSG(FeroceCalendar::Earlier(m_currentTs, m_currentUid, event->ts, event->uid),
                   "FeroceSimulatorImpl::RemoveEvent: the event has run");
     if (event->inCalendar)
     {
@@ -380,9 +380,9 @@ FeroceSimulatorImpl::RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, Fe
     }
     Scheduler::Event ev;
     ev.impl = Tag(event);
-    ev.key.m_ts = ts;
-    ev.key.m_context = context;
-    ev.key.m_uid = uid;
+    ev.key.m_ts = event->ts;
+    ev.key.m_context = event->context;
+    ev.key.m_uid = event->uid;
     if (m_heap)
     {
         m_heap->Remove(ev);

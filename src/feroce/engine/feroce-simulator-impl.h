@@ -113,26 +113,27 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     }
 
     /// Schedule a FeroceEvent from the simulation's thread, as Insert an EventImpl: into the
-    /// calendar when due within its horizon (and the scheduler is the heap).
-    uint32_t InsertEvent(uint64_t delayStep, uint32_t context, FeroceEvent* event)
+    /// calendar when due within its horizon (and the scheduler is the heap); the event keeps its
+    /// key (FeroceEvent::ts, uid, context), to be removed by.
+    void InsertEvent(uint64_t delayStep, uint32_t context, FeroceEvent* event)
     {
+        NS_ASSERT_MSG(int64_t(delayStep) >= 0, "FeroceSimulatorImpl: an event in the past");
+        event->ts = m_currentTs + delayStep;
+        event->context = context;
         if (delayStep >= m_calendarLimit)
         {
             event->inCalendar = false;
-            return Insert(delayStep, context, Tag(event));
+            event->uid = Insert(delayStep, context, Tag(event));
+            return;
         }
-        NS_ASSERT_MSG(int64_t(delayStep) >= 0, "FeroceSimulatorImpl: an event in the past");
-        event->ts = m_currentTs + delayStep;
         event->uid = m_uid++;
-        event->context = context;
         event->inCalendar = true;
         m_unscheduledEvents++;
         m_calendar.Insert(event);
-        return event->uid;
     }
 
-    /// Remove a pending FeroceEvent (not yet run), scheduled at ts with this uid and context.
-    void RemoveEvent(uint64_t ts, uint32_t uid, uint32_t context, FeroceEvent* event);
+    /// Remove a pending FeroceEvent (not yet run), by the key InsertEvent gave it.
+    void RemoveEvent(FeroceEvent* event);
 
     /**
      * A FeroceEvent as it waits in the event list: its address with the

@@ -297,7 +297,6 @@ class alignas(64) FeroceNetDevice : public NetDevice
     Ptr<FeroceChannel> m_channel;
     uint64_t m_txFrames;
     uint64_t m_txBytes;
-    FeroceEventId m_wake;  ///< where the wake-up waits, while pending
     WakeEvent m_wakeEvent; ///< the wake-up (TrySend)
     PfcPauseState m_pause; ///< IsPaused: read per frame sent
     Ptr<Node> m_node;
@@ -305,6 +304,7 @@ class alignas(64) FeroceNetDevice : public NetDevice
     uint32_t m_ifIndex;
     Mac48Address m_address;
     uint16_t m_mtu;
+    FeroceEventId m_wake; ///< the wake-up's id under another SimulatorImpl
     uint64_t m_rxErrorDrops;
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;
     TracedCallback<uint8_t, uint16_t> m_pauseTrace;
