@@ -281,11 +281,12 @@ class alignas(64) FeroceNetDevice : public NetDevice
     // What a frame's send (TransmitStart, WakeAt) and arrival (ReceiveFrame) read, in three
     // cache lines from the object's head (the class is line-aligned; its vtable pointer, read by
     // TrySend and HandleFrame, is in the first): the arrival's, the traces both read and the
-    // wake-up's time, the send's
+    // wake-up's time, the send's (a switch's egress port, not fetched ahead, sends a frame from
+    // the second and third: the first trace starts a line)
     Ptr<ErrorModel> m_receiveErrorModel;
     uint64_t m_rxFrames;
     uint64_t m_rxBytes;
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;
+    alignas(64) TracedCallback<Ptr<const Packet>> m_snifferTrace;
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;
     int64_t m_txFreeAt;   ///< end of the last frame started, in time steps
     int64_t m_wakeAt;     ///< the wake-up's time step; kNever when none is pending

@@ -90,7 +90,7 @@ FeroceSwitchPort::SetConfig(const Config& config)
     for (uint8_t q = 0; q < 8; q++)
     {
         m_queue[q].quantum = config.quantum[q];
-        m_cp[q] = config.cp[q];
+        m_queue[q].kmin = config.cp[q].kmin_bytes;
         if (config.ecn)
         {
             feroce_mark_point at = config.cp[q].point == FEROCE_MARK_DEQUEUE ? FEROCE_MARK_DEQUEUE
@@ -203,12 +203,12 @@ FeroceSwitchPort::Mark(uint8_t queue, FeroceFrame* frame, feroce_mark_point at)
 {
     // one draw, its value computed only where it decides (feroce_cp_mark: u < the probability,
     // of which a queue up to Kmin has 0: the usual case, told before the frame's header is read)
-    if (m_queue[queue].bytes <= m_cp[queue].kmin_bytes)
+    if (m_queue[queue].bytes <= m_queue[queue].kmin)
     {
         m_switch->m_uniformStream->Below(0.0);
         return;
     }
-    double p = feroce_cp_mark_probability(&m_cp[queue],
+    double p = feroce_cp_mark_probability(&m_config.cp[queue],
                                           at,
                                           feroce_ecn(frame->Fields().ip.ecn),
                                           m_queue[queue].bytes);

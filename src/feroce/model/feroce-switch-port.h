@@ -185,6 +185,9 @@ class FeroceSwitchPort : public FeroceNetDevice
         uint64_t bytes{0};
         uint64_t deficit{0}; ///< weighted round robin credit (frames, or bytes); data only
         uint64_t quantum{1}; ///< credit a turn adds (Config::quantum); data only
+        /// Config::cp's Kmin, beside the bytes Mark compares with it (the usual case: a queue
+        /// up to Kmin is not marked); data only
+        uint64_t kmin{0};
     };
 
     /// Pop the entry at the head of queue q (its reference goes with it).
@@ -210,7 +213,6 @@ class FeroceSwitchPort : public FeroceNetDevice
     uint64_t m_ecnMarks{0};    ///< Counters::ecnMarks (written per marked frame)
     FeroceRing<Ptr<FeroceFrame>> m_pfcOut;
     Queue m_queue[9];
-    alignas(64) feroce_cp_params m_cp[8]{}; ///< Config::cp, next to the queues
     Counters m_counters;
     Config m_config;
     /// The XOFF of this port's ingress classes (PFC) and, at kLink, of its 802.3x PAUSE
