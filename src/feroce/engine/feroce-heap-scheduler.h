@@ -297,8 +297,8 @@ class FeroceHeapScheduler final : public Scheduler
         };
 
         static constexpr uint32_t kNil = ~uint32_t(0);
-        /// Buckets on the ring (a power of two): 32 KiB of list ends.
-        static constexpr std::size_t kBuckets = 4096;
+        /// Buckets on the ring (a power of two): 128 KiB of list ends.
+        static constexpr std::size_t kBuckets = 16384;
 
         std::vector<Node> node; ///< the nodes, in use or free
 
