@@ -71,8 +71,9 @@ class FeroceSim
     }
 
     /// Schedule a FeroceEvent `steps` time steps from now in the current context (as Schedule an
-    /// EventImpl: the same uid, time and context); id is where it waits, to remove it by
-    /// (RemoveEvent). In steps, not a Time: ns-3 constructs and destroys a Time with a test each.
+    /// EventImpl: the same uid, time and context), to be removed by RemoveEvent (with id, which
+    /// only another SimulatorImpl fills). In steps, not a Time: ns-3 constructs and destroys a
+    /// Time with a test each.
     static void ScheduleSteps(uint64_t steps, FeroceEvent* event, FeroceEventId& id)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
@@ -99,7 +100,7 @@ class FeroceSim
         s->InsertEvent(steps, context, event);
     }
 
-    /// Remove a FeroceEvent that Schedule gave this id, before it runs.
+    /// Remove a FeroceEvent that ScheduleSteps scheduled (with this id), before it runs.
     static void RemoveEvent(const FeroceEventId& id, FeroceEvent* event)
     {
         FeroceSimulatorImpl* s = FeroceSimulatorImpl::Running();
