@@ -129,12 +129,7 @@ FeroceSimulatorImpl::SetScheduler(ObjectFactory schedulerFactory)
     {
         FeroceEvent* fe = m_calendar.PopFront();
         fe->inCalendar = false;
-        Scheduler::Event ev;
-        ev.impl = Tag(fe);
-        ev.key.m_ts = fe->ts;
-        ev.key.m_uid = fe->uid;
-        ev.key.m_context = fe->context;
-        scheduler->Insert(ev);
+        scheduler->Insert(Listed(fe));
     }
     m_events = scheduler;
     m_heap = dynamic_cast<FeroceHeapScheduler*>(PeekPointer(scheduler));
@@ -371,26 +366,15 @@ FeroceSimulatorImpl::RemoveEvent(FeroceEvent* event)
     if (event->inCalendar)
     {
         m_calendar.Remove(event);
-        if (event->drop)
-        {
-            event->drop(event);
-        }
-        m_unscheduledEvents--;
-        return;
     }
-    Scheduler::Event ev;
-    ev.impl = Tag(event);
-    ev.key.m_ts = event->ts;
-    ev.key.m_context = event->context;
-    ev.key.m_uid = event->uid;
-    if (m_heap)
+    else if (m_heap)
     {
-        m_heap->Remove(ev);
+        m_heap->Remove(Listed(event));
         NoteHeapFront();
     }
     else
     {
-        m_events->Remove(ev);
+        m_events->Remove(Listed(event));
     }
     if (event->drop)
     {

@@ -145,6 +145,18 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         return reinterpret_cast<EventImpl*>(reinterpret_cast<uintptr_t>(event) | 1);
     }
 
+    /// A FeroceEvent that waits out of the calendar as the scheduler holds it: tagged, with the
+    /// key InsertEvent gave it.
+    static Scheduler::Event Listed(FeroceEvent* event)
+    {
+        Scheduler::Event ev;
+        ev.impl = Tag(event);
+        ev.key.m_ts = event->ts;
+        ev.key.m_uid = event->uid;
+        ev.key.m_context = event->context;
+        return ev;
+    }
+
     /// The FeroceEvent an entry of the event list holds, or null for an EventImpl.
     static FeroceEvent* Untag(EventImpl* impl)
     {
