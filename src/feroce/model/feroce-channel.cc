@@ -106,7 +106,7 @@ FeroceChannel::GetTypeId()
             .AddAttribute("Delay",
                           "Propagation delay of the link, each way",
                           TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&FeroceChannel::m_delay),
+                          MakeTimeAccessor(&FeroceChannel::SetDelay, &FeroceChannel::GetDelay),
                           MakeTimeChecker(Time(0)))
             .AddTraceSource("LinkState",
                             "The link went down (false) or came back (true)",
@@ -131,38 +131,40 @@ FeroceChannel::Attach(Ptr<FeroceNetDevice> device)
     NS_ABORT_MSG_IF(m_end[1], "FeroceChannel: a link has two ends; a third device cannot attach");
     std::size_t i = m_end[0] ? 1 : 0;
     m_end[i] = device;
-    UpdateEnd(PeekPointer(device));
+    UpdateFarEnds();
 }
 
 void
-FeroceChannel::UpdateEnd(const FeroceNetDevice* device)
+FeroceChannel::UpdateFarEnds()
 {
     for (std::size_t i = 0; i < 2; i++)
     {
-        if (PeekPointer(m_end[i]) == device)
+        if (!m_end[i])
         {
-            m_endNode[i] = device->GetNodeId();
-            m_endOwner[i] = device->AheadOwner();
+            continue;
         }
+        FeroceFarEnd far;
+        if (FeroceNetDevice* peer = PeekPointer(m_end[1 - i]))
+        {
+            far.device = peer;
+            far.owner = peer->AheadOwner();
+            far.delaySteps = m_delay.GetTimeStep();
+            far.node = peer->GetNodeId();
+            far.epoch = m_epoch;
+        }
+        m_end[i]->SetFarEnd(far);
     }
 }
 
 void
-FeroceChannel::Transmit(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* src, int64_t txSteps)
+FeroceChannel::Send(const FeroceFarEnd& far, const Ptr<FeroceFrame>& frame, int64_t txSteps)
 {
-    // the far end's index without a branch (the two directions' frames interleave)
-    std::size_t to = PeekPointer(m_end[0]) == src;
-    FeroceNetDevice* peer = PeekPointer(m_end[to]);
-    if (!peer || PeekPointer(m_end[1 - to]) != src)
-    {
-        return; // an unconnected end: the frame goes nowhere
-    }
     // a frame started while the link is down is lost when it arrives (Arrives);
     // the devices outlive the simulation's events: no reference counted per frame
     FeroceSim::ScheduleStepsWithContext(
-        m_endNode[to],
-        uint64_t(txSteps + m_delay.GetTimeStep()),
-        FeroceChannelArrival::Make(peer, m_endOwner[to], PeekPointer(frame), m_epoch));
+        far.node,
+        uint64_t(txSteps + far.delaySteps),
+        FeroceChannelArrival::Make(far.device, far.owner, PeekPointer(frame), far.epoch));
 }
 
 bool
@@ -197,6 +199,7 @@ FeroceChannel::SetUp(bool up)
     }
     m_up = up;
     m_epoch++; // what is on the wire now is lost, and so is what starts while it is down
+    UpdateFarEnds();
     if (up)
     {
         m_downTotal += Simulator::Now() - m_downSince;
@@ -262,6 +265,13 @@ FeroceChannel::GetPeer(const FeroceNetDevice* device) const
         return m_end[1];
     }
     return PeekPointer(m_end[1]) == device ? m_end[0] : nullptr;
+}
+
+void
+FeroceChannel::SetDelay(Time delay)
+{
+    m_delay = delay;
+    UpdateFarEnds(); // frames on the wire keep the delay they left with
 }
 
 Time

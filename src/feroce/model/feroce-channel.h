@@ -20,6 +20,7 @@ namespace ns3
 {
 
 class FeroceNetDevice;
+struct FeroceFarEnd;
 
 /**
  * \ingroup feroce
@@ -46,10 +47,12 @@ class FeroceChannel : public Channel
 
     /// Attach one of the two ends; aborts on a third.
     void Attach(Ptr<FeroceNetDevice> device);
-    /// `src` started a frame that takes txSteps time steps to serialize.
-    void Transmit(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* src, int64_t txSteps);
+    /// A frame that takes txSteps time steps to serialize started now toward `far`, the far end
+    /// its sender holds (FeroceNetDevice::SetFarEnd).
+    static void Send(const FeroceFarEnd& far, const Ptr<FeroceFrame>& frame, int64_t txSteps);
     /// The other end of the link from `device` (null if not attached).
     Ptr<FeroceNetDevice> GetPeer(const FeroceNetDevice* device) const;
+    void SetDelay(Time delay);
     Time GetDelay() const;
 
     /// Take the link down (false) or bring it back (true), now.
@@ -61,9 +64,10 @@ class FeroceChannel : public Channel
     uint64_t GetFramesLost() const;
     /// Of those, the frames that were on their way to `device` (0 if it is no end).
     uint64_t GetFramesLostTo(const FeroceNetDevice* device) const;
-    /// `device`, one end, has a new node id (the context of the frames that arrive at it) or a
-    /// new owner (FeroceNetDevice::AheadOwner, fetched ahead of their arrival).
-    void UpdateEnd(const FeroceNetDevice* device);
+    /// Tell each end its far end as it is now (FeroceNetDevice::SetFarEnd): after an end has a
+    /// new node id (the context of the frames that arrive at it) or a new owner
+    /// (FeroceNetDevice::AheadOwner, fetched ahead of their arrival).
+    void UpdateFarEnds();
     /// Time the link has been down, so far.
     Time GetDownTime() const;
 
@@ -80,15 +84,10 @@ class FeroceChannel : public Channel
     bool Arrives(uint32_t epoch, const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
     void Lose(const Ptr<FeroceFrame>& frame, const FeroceNetDevice* to);
 
-    // what a frame's transmit reads, together: the ends, the delay, the epoch and each
-    // direction's context and owner (its far end's node id and AheadOwner, so the transmit does
-    // not read the far end's device)
     Ptr<FeroceNetDevice> m_end[2];
     Time m_delay;
     uint32_t m_epoch{0}; ///< changes of state: a frame sent in another epoch is lost
     bool m_up{true};
-    uint32_t m_endNode[2]{};     ///< each end's node id (as m_end)
-    const void* m_endOwner[2]{}; ///< each end's AheadOwner (as m_end)
     uint64_t m_lost{0};
     uint64_t m_lostTo[2]{}; ///< per end (as m_end): the frames lost on their way to it
     Time m_downSince;

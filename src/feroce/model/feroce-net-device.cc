@@ -119,6 +119,7 @@ FeroceNetDevice::DoDispose()
     m_pause.Cancel();
     m_node = nullptr;
     m_channel = nullptr;
+    m_far = FeroceFarEnd();
     m_receiveErrorModel = nullptr;
     m_linkChange.clear();
     NetDevice::DoDispose();
@@ -228,9 +229,9 @@ FeroceNetDevice::TransmitStart(const Ptr<FeroceFrame>& frame)
     {
         m_promiscSnifferTrace(frame->GetPacket());
     }
-    if (m_channel)
+    if (m_far.device)
     {
-        m_channel->Transmit(frame, this, txTime);
+        FeroceChannel::Send(m_far, frame, txTime);
     }
 }
 
@@ -254,12 +255,18 @@ FeroceNetDevice::WakeAt(int64_t at)
 }
 
 void
+FeroceNetDevice::SetFarEnd(const FeroceFarEnd& far)
+{
+    m_far = far;
+}
+
+void
 FeroceNetDevice::SetAheadOwner(const void* owner)
 {
     m_wakeEvent.ahead[3] = owner ? owner : this;
     if (m_channel)
     {
-        m_channel->UpdateEnd(this); // attached before it had its owner
+        m_channel->UpdateFarEnds(); // attached before it had its owner
     }
 }
 
@@ -517,7 +524,7 @@ FeroceNetDevice::SetNode(Ptr<Node> node)
     m_nodeId = node ? node->GetId() : Simulator::NO_CONTEXT;
     if (m_channel)
     {
-        m_channel->UpdateEnd(this); // attached before it had its node
+        m_channel->UpdateFarEnds(); // attached before it had its node
     }
 }
 

@@ -26,6 +26,7 @@ namespace ns3
 {
 
 class FeroceChannel;
+class FeroceNetDevice;
 class LinkPauseHeader;
 class Node;
 class PfcHeader;
@@ -53,6 +54,21 @@ class PfcHeader;
  * (ApplyLinkPause, IsLinkPaused, the LinkPause trace).  Link state: the
  * channel's (IsLinkUp), with the link-change callbacks run at each change.
  */
+/**
+ * \ingroup feroce
+ * What a device's frames need of the far end of its link: FeroceChannel writes it into each end
+ * at every change (an end attached, its node or owner, the delay, the link's state), so that a
+ * frame's send reads the device only.
+ */
+struct FeroceFarEnd
+{
+    FeroceNetDevice* device{nullptr}; ///< null: no far end (a frame sent goes nowhere)
+    const void* owner{nullptr};       ///< its AheadOwner
+    int64_t delaySteps{0};            ///< the link's propagation delay, in time steps
+    uint32_t node{0};                 ///< its node's id: the context of the frames' arrival
+    uint32_t epoch{0};                ///< the link's epoch: a frame sent in another one is lost
+};
+
 class alignas(64) FeroceNetDevice : public NetDevice
 {
   public:
@@ -68,6 +84,8 @@ class alignas(64) FeroceNetDevice : public NetDevice
     void ReceiveFrame(const Ptr<FeroceFrame>& frame);
     /// The channel went down or came back: the link-change callbacks run.
     void NotifyLinkChange();
+    /// The far end of the link as it is now (FeroceChannel tells each end at every change).
+    void SetFarEnd(const FeroceFarEnd& far);
 
     DataRate GetDataRate() const;
     void SetDataRate(DataRate rate);
@@ -278,11 +296,12 @@ class alignas(64) FeroceNetDevice : public NetDevice
 
     void Wake();
 
-    // What a frame's send (TransmitStart, WakeAt) and arrival (ReceiveFrame) read, in three
+    // What a frame's send (TransmitStart, WakeAt) and arrival (ReceiveFrame) read, in five
     // cache lines from the object's head (the class is line-aligned; its vtable pointer, read by
     // TrySend and HandleFrame, is in the first): the arrival's, the traces both read and the
-    // wake-up's time, the send's (a switch's egress port, not fetched ahead, sends a frame from
-    // the second and third: the first trace starts a line)
+    // wake-up's time, the send's, the wake-up, and the far end beside the pause bits (a switch's
+    // egress port, not fetched ahead, sends a frame from the second, third and fifth: the first
+    // trace starts a line)
     Ptr<ErrorModel> m_receiveErrorModel;
     uint64_t m_rxFrames;
     uint64_t m_rxBytes;
@@ -295,11 +314,12 @@ class alignas(64) FeroceNetDevice : public NetDevice
     uint8_t m_rateShift;  ///< DivideByRate's shift of the product's high half
     uint64_t m_txCarry;   ///< remainder of bits * 1e9 / rate from earlier frames
     int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
-    Ptr<FeroceChannel> m_channel;
     uint64_t m_txFrames;
     uint64_t m_txBytes;
     WakeEvent m_wakeEvent; ///< the wake-up (TrySend)
+    FeroceFarEnd m_far;    ///< where TransmitStart's frames go
     PfcPauseState m_pause; ///< IsPaused: read per frame sent
+    Ptr<FeroceChannel> m_channel;
     Ptr<Node> m_node;
     uint32_t m_nodeId;
     uint32_t m_ifIndex;

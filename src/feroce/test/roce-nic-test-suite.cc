@@ -1074,7 +1074,7 @@ class RoceHandlerTestCase : public TestCase
 /**
  * \ingroup feroce
  * Two NICs attached to their link before Node::AddDevice gives them their
- * nodes (FeroceChannel::UpdateEnd): each arrival still runs in the
+ * nodes (FeroceChannel::UpdateFarEnds): each arrival still runs in the
  * receiving node's context, the WRITE's packets at b and their ACK at a.
  */
 class RoceLateNodeTestCase : public TestCase
@@ -1144,6 +1144,89 @@ class RoceLateNodeTestCase : public TestCase
 
 /**
  * \ingroup feroce
+ * A link's Delay set after both NICs attached (each keeps its far end,
+ * FeroceChannel::UpdateFarEnds) delays every arrival as one set before: the
+ * receptions at b come at the same times, and later than over the default
+ * delay by the difference.
+ */
+class RoceLateDelayTestCase : public TestCase
+{
+  public:
+    RoceLateDelayTestCase()
+        : TestCase("a link's delay set after its ends attached delays their frames as one set "
+                   "before")
+    {
+    }
+
+  private:
+    static void OnReceive(void* times, uint32_t /* index */, const RoceReceive& /* r */)
+    {
+        static_cast<std::vector<Time>*>(times)->push_back(Simulator::Now());
+    }
+
+    static void Post(Ptr<RoceQueuePair> qp)
+    {
+        RoceWorkRequest wr;
+        wr.length = 3000; // three packets of the default Pmtu (1024)
+        qp->PostSend(wr);
+    }
+
+    /// The receptions at b, with the link's delay set (if not zero) before or after attaching.
+    static std::vector<Time> Receptions(Time delay, bool setAfterAttach)
+    {
+        Ptr<FeroceChannel> link = CreateObject<FeroceChannel>();
+        if (!delay.IsZero() && !setAfterAttach)
+        {
+            link->SetAttribute("Delay", TimeValue(delay));
+        }
+        NodeContainer nodes;
+        nodes.Create(2);
+        Ptr<RoceNic> a = CreateObject<RoceNic>();
+        Ptr<RoceNic> b = CreateObject<RoceNic>();
+        a->SetAddress(Mac48Address::Allocate());
+        b->SetAddress(Mac48Address::Allocate());
+        a->SetIpv4Address(Ipv4Address("10.9.0.1"));
+        b->SetIpv4Address(Ipv4Address("10.9.0.2"));
+        nodes.Get(0)->AddDevice(a);
+        nodes.Get(1)->AddDevice(b);
+        a->Attach(link);
+        b->Attach(link);
+        if (!delay.IsZero() && setAfterAttach)
+        {
+            link->SetAttribute("Delay", TimeValue(delay));
+        }
+        auto qps = RoceHelper().ConnectQueuePairs(a, b);
+        std::vector<Time> times;
+        qps.second->SetReceiveHandler(&OnReceive, &times, 0);
+        Simulator::Schedule(MicroSeconds(1), &Post, qps.first);
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        Simulator::Destroy();
+        return times;
+    }
+
+    void DoRun() override
+    {
+        Time usualDelay = CreateObject<FeroceChannel>()->GetDelay();
+        std::vector<Time> usual = Receptions(Time(0), false);
+        std::vector<Time> before = Receptions(MicroSeconds(7), false);
+        std::vector<Time> after = Receptions(MicroSeconds(7), true);
+        NS_TEST_ASSERT_MSG_EQ(usual.size(), 3, "three packets received over the default delay");
+        NS_TEST_ASSERT_MSG_EQ(after.size(), before.size(), "as many packets received");
+        for (std::size_t i = 0; i < usual.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(after[i],
+                                  before[i],
+                                  "packet " << i << " arrived as when set before");
+            NS_TEST_EXPECT_MSG_EQ(after[i] - usual[i],
+                                  MicroSeconds(7) - usualDelay,
+                                  "packet " << i << " arrived later by the delays' difference");
+        }
+    }
+};
+
+/**
+ * \ingroup feroce
  * The RoCE NIC over one link: goodput, PSNs, recovery, RNR, windows,
  * DCQCN reaction and notification points, PFC, determinism.
  */
@@ -1188,6 +1271,7 @@ class RoceNicTestSuite : public TestSuite
         AddTestCase(new RoceLazyTraceTestCase);
         AddTestCase(new RoceHandlerTestCase);
         AddTestCase(new RoceLateNodeTestCase);
+        AddTestCase(new RoceLateDelayTestCase);
     }
 };
 
