@@ -27,8 +27,9 @@ namespace
 bool g_anyLinkDown = false;
 } // namespace
 
-/// A frame's arrival at the far end, from a free list (frames in flight are few).
-struct FeroceChannelArrival : FeroceEvent
+/// A frame's arrival at the far end, from a free list (frames in flight are few); in two cache
+/// lines, as its send writes it and its turn reads it.
+struct alignas(64) FeroceChannelArrival : FeroceEvent
 {
     FeroceChannelArrival* nextFree; ///< in the free list
     FeroceNetDevice* device;
