@@ -57,13 +57,13 @@ FeroceCalendar::NextBusy(const uint64_t* busy, std::size_t from)
     return w * 64 + std::size_t(__builtin_ctzll(bits));
 }
 
-void
+bool
 FeroceCalendar::Remove(FeroceEvent* e)
 {
     if (e == m_front)
     {
         PopFront();
-        return;
+        return true;
     }
     std::size_t b = BucketOf(e->ts);
     Bucket& list = m_bucket[b];
@@ -71,6 +71,10 @@ FeroceCalendar::Remove(FeroceEvent* e)
     FeroceEvent** link = &list.first;
     while (*link != e)
     {
+        if (*link == nullptr)
+        {
+            return false; // not in its bucket: not in the calendar
+        }
         before = *link;
         link = &(*link)->next;
     }
@@ -84,6 +88,7 @@ FeroceCalendar::Remove(FeroceEvent* e)
         m_busy[b / 64] &= ~(uint64_t(1) << (b % 64));
     }
     m_count--;
+    return true;
 }
 
 } // namespace ns3

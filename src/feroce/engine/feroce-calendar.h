@@ -140,8 +140,8 @@ class FeroceCalendar
         return e;
     }
 
-    /// Remove a waiting event.
-    void Remove(FeroceEvent* e);
+    /// Remove a waiting event; false if it is not in the calendar (it waits elsewhere).
+    bool Remove(FeroceEvent* e);
 
     /// The first bucket from `from` on around a ring of kBuckets whose bit is set in `busy`
     /// (kBuckets / 64 words; some bit is set).

@@ -32,11 +32,12 @@ namespace ns3
  */
 struct FeroceEvent
 {
+    // an event's turn reads its first 64 bytes (one cache line where the event is line-aligned,
+    // as a frame's arrival and a device's wake-up are): the function, what to fetch ahead, the
+    // key and the link; `drop` only where it is dropped or removed
+
     /// Run the event; it may reuse or free its memory (it is no longer in the list).
     void (*run)(FeroceEvent* self);
-    /// Release what it holds without running it (the event list is destroyed with the event
-    /// still in it); null when it holds nothing.
-    void (*drop)(FeroceEvent* self);
     /// What the event reads first, fetched ahead (prefetched) while the event before it runs,
     /// null for nothing: a device's first five cache lines (ahead[0]), the line of its
     /// subclass's first members (ahead[1]), a frame's 128 bytes (ahead[2]), the first four lines
@@ -44,12 +45,14 @@ struct FeroceEvent
     const void* ahead[4]{};
     /// While it waits (set by FeroceSimulatorImpl): its time step, uid and context, as an
     /// EventImpl's key (uid 0: FeroceSim scheduled it under another SimulatorImpl); the next
-    /// event of its FeroceCalendar bucket; whether it waits there.
+    /// event of its FeroceCalendar bucket.
     uint64_t ts{0};
     uint32_t uid{0};
     uint32_t context{0};
     FeroceEvent* next{nullptr};
-    bool inCalendar{false};
+    /// Release what it holds without running it (the event list is destroyed with the event
+    /// still in it); null when it holds nothing.
+    void (*drop)(FeroceEvent* self);
 };
 
 /// A FeroceEvent as an ns-3 EventImpl, for a SimulatorImpl other than FeroceSimulatorImpl.

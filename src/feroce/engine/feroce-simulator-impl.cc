@@ -128,7 +128,6 @@ FeroceSimulatorImpl::SetScheduler(ObjectFactory schedulerFactory)
     while (!m_calendar.Empty())
     {
         FeroceEvent* fe = m_calendar.PopFront();
-        fe->inCalendar = false;
         scheduler->Insert(Listed(fe));
     }
     m_events = scheduler;
@@ -363,18 +362,18 @@ FeroceSimulatorImpl::RemoveEvent(FeroceEvent* event)
 {
     NS_ASSERT_MSG(FeroceCalendar::Earlier(m_currentTs, m_currentUid, event->ts, event->uid),
                   "FeroceSimulatorImpl::RemoveEvent: the event has run");
-    if (event->inCalendar)
+    // in the calendar, or else (due beyond its horizon) in the scheduler
+    if (!m_calendar.Remove(event))
     {
-        m_calendar.Remove(event);
-    }
-    else if (m_heap)
-    {
-        m_heap->Remove(Listed(event));
-        NoteHeapFront();
-    }
-    else
-    {
-        m_events->Remove(Listed(event));
+        if (m_heap)
+        {
+            m_heap->Remove(Listed(event));
+            NoteHeapFront();
+        }
+        else
+        {
+            m_events->Remove(Listed(event));
+        }
     }
     if (event->drop)
     {

@@ -122,12 +122,10 @@ class FeroceSimulatorImpl final : public SimulatorImpl
         event->context = context;
         if (delayStep >= m_calendarLimit)
         {
-            event->inCalendar = false;
             event->uid = Insert(delayStep, context, Tag(event));
             return;
         }
         event->uid = m_uid++;
-        event->inCalendar = true;
         m_unscheduledEvents++;
         m_calendar.Insert(event);
     }

@@ -15,6 +15,8 @@
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
+#include <vector>
+
 namespace ns3
 {
 
@@ -27,15 +29,31 @@ namespace
 bool g_anyLinkDown = false;
 } // namespace
 
-/// A frame's arrival at the far end, from a free list (frames in flight are few); in two cache
-/// lines, as its send writes it and its turn reads it.
+/// A frame's arrival at the far end, from a free list (frames in flight are few). Line-aligned:
+/// its turn reads the event's first line only (the device and the frame are its ahead[0] and
+/// ahead[2]; a free arrival is linked through `next`).
 struct alignas(64) FeroceChannelArrival : FeroceEvent
 {
-    FeroceChannelArrival* nextFree; ///< in the free list
-    FeroceNetDevice* device;
-    FeroceFrame* frame; ///< a reference, held until it arrives
-    uint32_t epoch;     ///< the channel's epoch when the frame started
+    /// The channel's epoch when the frame started, kept once a link has gone down (until then
+    /// every epoch is 0: ForgetEpochs), so a run whose links stay up writes no second line.
+    uint32_t epoch{0};
     static FeroceChannelArrival* s_free;
+
+    /// Every arrival made, in flight or free.
+    static std::vector<FeroceChannelArrival*>& All()
+    {
+        static std::vector<FeroceChannelArrival*> all;
+        return all;
+    }
+
+    /// The first link goes down: every arrival made so far started its frame in epoch 0.
+    static void ForgetEpochs()
+    {
+        for (FeroceChannelArrival* a : All())
+        {
+            a->epoch = 0;
+        }
+    }
 
     static FeroceChannelArrival* Make(FeroceNetDevice* device,
                                       const void* owner,
@@ -45,30 +63,37 @@ struct alignas(64) FeroceChannelArrival : FeroceEvent
         FeroceChannelArrival* a = s_free;
         if (a)
         {
-            s_free = a->nextFree;
+            s_free = static_cast<FeroceChannelArrival*>(a->next);
         }
         else
         {
             a = new FeroceChannelArrival; // never freed: reused by later frames
             a->run = &Run;
             a->drop = &Drop;
+            All().push_back(a);
         }
-        a->device = device;
-        a->frame = frame;
         a->ahead[0] = device;
         a->ahead[1] = device->SubclassHead();
-        a->ahead[2] = frame;
+        a->ahead[2] = frame; // a reference, held until it arrives
         a->ahead[3] = owner;
         frame->Ref();
-        a->epoch = epoch;
+        if (g_anyLinkDown)
+        {
+            a->epoch = epoch;
+        }
         return a;
+    }
+
+    FeroceNetDevice* Device() const
+    {
+        return static_cast<FeroceNetDevice*>(const_cast<void*>(ahead[0]));
     }
 
     /// Back to the free list; the caller takes the frame's reference.
     Ptr<FeroceFrame> Release()
     {
-        Ptr<FeroceFrame> f(frame, false);
-        nextFree = s_free;
+        Ptr<FeroceFrame> f(static_cast<FeroceFrame*>(const_cast<void*>(ahead[2])), false);
+        next = s_free;
         s_free = this;
         return f;
     }
@@ -76,11 +101,12 @@ struct alignas(64) FeroceChannelArrival : FeroceEvent
     static void Run(FeroceEvent* e)
     {
         FeroceChannelArrival* a = static_cast<FeroceChannelArrival*>(e);
-        FeroceNetDevice* device = a->device;
-        uint32_t epoch = a->epoch;
+        FeroceNetDevice* device = a->Device();
+        // (a run whose links never go down reads neither the epoch nor the channel)
+        bool check = g_anyLinkDown;
+        uint32_t epoch = check ? a->epoch : 0;
         Ptr<FeroceFrame> frame = a->Release();
-        // (a run whose links never go down reads no channel here)
-        if (g_anyLinkDown &&
+        if (check &&
             !DynamicCast<FeroceChannel>(device->GetChannel())->Arrives(epoch, frame, device))
         {
             return;
@@ -207,7 +233,11 @@ FeroceChannel::SetUp(bool up)
     }
     else
     {
-        g_anyLinkDown = true;
+        if (!g_anyLinkDown)
+        {
+            FeroceChannelArrival::ForgetEpochs();
+            g_anyLinkDown = true;
+        }
         m_downSince = Simulator::Now();
     }
     m_linkStateTrace(up);

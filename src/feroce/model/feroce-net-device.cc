@@ -96,7 +96,6 @@ FeroceNetDevice::FeroceNetDevice()
     NS_LOG_FUNCTION(this);
     m_wakeEvent.run = &FeroceNetDevice::RunWake;
     m_wakeEvent.drop = nullptr;
-    m_wakeEvent.device = this;
     m_wakeEvent.ahead[0] = this;
     m_wakeEvent.ahead[1] = SubclassHead();
     SetAheadOwner(nullptr);
@@ -273,7 +272,7 @@ FeroceNetDevice::SetAheadOwner(const void* owner)
 void
 FeroceNetDevice::RunWake(FeroceEvent* event)
 {
-    static_cast<WakeEvent*>(event)->device->Wake();
+    static_cast<FeroceNetDevice*>(const_cast<void*>(event->ahead[0]))->Wake();
 }
 
 void

@@ -274,12 +274,6 @@ class alignas(64) FeroceNetDevice : public NetDevice
     Mac48Address GetMacAddress() const;
 
   private:
-    /// The wake-up, a FeroceEvent in the device (one is pending at a time).
-    struct WakeEvent : FeroceEvent
-    {
-        FeroceNetDevice* device;
-    };
-
     static void RunWake(FeroceEvent* event);
 
     /// x / m_bitRate, exact: a multiply by its reciprocal for x < 2^63 (every frame's).
@@ -316,9 +310,9 @@ class alignas(64) FeroceNetDevice : public NetDevice
     int64_t m_stepsPerNs; ///< time steps in a nanosecond (0 with a resolution coarser than 1 ns)
     uint64_t m_txFrames;
     uint64_t m_txBytes;
-    WakeEvent m_wakeEvent; ///< the wake-up (TrySend)
-    FeroceFarEnd m_far;    ///< where TransmitStart's frames go
-    PfcPauseState m_pause; ///< IsPaused: read per frame sent
+    FeroceEvent m_wakeEvent; ///< the wake-up (TrySend), one at a time; ahead[0]: the device
+    FeroceFarEnd m_far;      ///< where TransmitStart's frames go
+    PfcPauseState m_pause;   ///< IsPaused: read per frame sent
     Ptr<FeroceChannel> m_channel;
     Ptr<Node> m_node;
     uint32_t m_nodeId;
