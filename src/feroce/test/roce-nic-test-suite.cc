@@ -1171,31 +1171,25 @@ class RoceLateDelayTestCase : public TestCase
         qp->PostSend(wr);
     }
 
-    /// The receptions at b, with the link's delay set (if not zero) before or after attaching.
+    /// The receptions at b, with the link's delay set (if not zero) as the link is made, before
+    /// its ends attach, or after.
     static std::vector<Time> Receptions(Time delay, bool setAfterAttach)
     {
-        Ptr<FeroceChannel> link = CreateObject<FeroceChannel>();
+        RoceHelper helper;
         if (!delay.IsZero() && !setAfterAttach)
         {
-            link->SetAttribute("Delay", TimeValue(delay));
+            helper.SetChannelAttribute("Delay", TimeValue(delay));
         }
         NodeContainer nodes;
         nodes.Create(2);
-        Ptr<RoceNic> a = CreateObject<RoceNic>();
-        Ptr<RoceNic> b = CreateObject<RoceNic>();
-        a->SetAddress(Mac48Address::Allocate());
-        b->SetAddress(Mac48Address::Allocate());
-        a->SetIpv4Address(Ipv4Address("10.9.0.1"));
-        b->SetIpv4Address(Ipv4Address("10.9.0.2"));
-        nodes.Get(0)->AddDevice(a);
-        nodes.Get(1)->AddDevice(b);
-        a->Attach(link);
-        b->Attach(link);
+        NetDeviceContainer devs = helper.InstallLink(nodes.Get(0), nodes.Get(1));
+        Ptr<RoceNic> a = DynamicCast<RoceNic>(devs.Get(0));
+        Ptr<RoceNic> b = DynamicCast<RoceNic>(devs.Get(1));
         if (!delay.IsZero() && setAfterAttach)
         {
-            link->SetAttribute("Delay", TimeValue(delay));
+            a->GetChannel()->SetAttribute("Delay", TimeValue(delay));
         }
-        auto qps = RoceHelper().ConnectQueuePairs(a, b);
+        auto qps = helper.ConnectQueuePairs(a, b);
         std::vector<Time> times;
         qps.second->SetReceiveHandler(&OnReceive, &times, 0);
         Simulator::Schedule(MicroSeconds(1), &Post, qps.first);
