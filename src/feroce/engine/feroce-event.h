@@ -20,7 +20,7 @@ namespace ns3
  * An ns-3 event is an EventImpl: constructed and destroyed in the core
  * library (each testing whether logging is on), reference counted, invoked
  * through two virtual calls and freed through a virtual destructor.  A
- * FeroceEvent is two function pointers at the head of memory its owner
+ * FeroceEvent is two function pointers (run, drop) in memory its owner
  * keeps (a device's one pending wake-up lives in the device, a frame's
  * arrival in a free list of the channel's), scheduled by FeroceSim in the
  * same event list, with the same uid, time and context as an EventImpl
