@@ -41,9 +41,9 @@ namespace ns3
 class FeroceCalendar
 {
   public:
-    /// Buckets on the ring (a power of two): 8 ns each at the default horizon, about one event
-    /// a bucket in a busy fabric, so that few insertions walk a bucket's list (only the buckets
-    /// near the front are read: the ring's size costs no cache)
+    /// Buckets on the ring (a power of two): about 1 ns each over FeroceSimulatorImpl's span,
+    /// fewer than one event a bucket in a busy fabric, so that few insertions walk a bucket's
+    /// list (only the buckets near the front are read: the ring's size costs no cache)
     static constexpr std::size_t kBuckets = 16384;
 
     FeroceCalendar();

@@ -11,6 +11,8 @@
 #include "ns3/assert.h"
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -135,7 +137,8 @@ FeroceSimulatorImpl::SetScheduler(ObjectFactory schedulerFactory)
     m_calendarLimit = 0;
     if (m_heap)
     {
-        uint64_t horizon = uint64_t(m_heap->GetNearHorizon().GetTimeStep());
+        uint64_t horizon = std::min(uint64_t(m_heap->GetNearHorizon().GetTimeStep()),
+                                    uint64_t(NanoSeconds(kCalendarSpanNs).GetTimeStep()));
         m_calendar.Fit(horizon);
         m_calendarLimit = horizon + 1;
         NoteHeapFront();

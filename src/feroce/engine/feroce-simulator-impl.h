@@ -42,9 +42,9 @@ namespace ns3
  * FeroceSim, a call from feroce's devices to the clock or the event list
  * that goes straight to this object instead of through Simulator's static
  * wrappers and a virtual call.  With FeroceHeapScheduler as its scheduler it
- * calls the heap directly, and keeps the FeroceEvents due within the heap's
- * NearHorizon apart, in a FeroceCalendar of their own: the next event is the
- * earlier of the two fronts, in the same order.  It is feroce's default
+ * calls the heap directly, and keeps the FeroceEvents due soon (within 16 us,
+ * or the heap's NearHorizon if shorter) apart, in a FeroceCalendar of their
+ * own: the next event is the earlier of the two fronts, in the same order.  It is feroce's default
  * (RoceHelper::SetDefaultSimulator); SimulatorImplementationType=
  * ns3::DefaultSimulatorImpl gives ns-3's own, with the same results.
  */
@@ -55,6 +55,13 @@ class FeroceSimulatorImpl final : public SimulatorImpl
 
     FeroceSimulatorImpl();
     ~FeroceSimulatorImpl() override;
+
+    /// The calendar spans at most this: 16 384 buckets of about 1 ns. A busy fabric runs an
+    /// event every few ns (a k=4 fat-tree at 25 Gb/s, every 2.4), so a bucket seldom holds two
+    /// and an insertion seldom walks a list or mispredicts (8 ns buckets, at the heap's 100 us,
+    /// held three); frames' arrivals and wake-ups are due within microseconds, and later ones
+    /// wait in the heap, in the same order (src/feroce/doc/fabric.md, session 14).
+    static constexpr int64_t kCalendarSpanNs = 16000;
 
     void Destroy() override;
     bool IsFinished() const override;
@@ -248,8 +255,8 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     Ptr<Scheduler> m_events;
     FeroceHeapScheduler* m_heap; ///< m_events, when it is feroce's heap (called directly)
     FeroceCalendar m_calendar;   ///< FeroceEvents due soon (m_calendarLimit)
-    /// FeroceEvents due in fewer time steps than this go into the calendar: the heap's
-    /// NearHorizon and one; 0 (none) without the heap.
+    /// FeroceEvents due in fewer time steps than this go into the calendar: its span (the
+    /// heap's NearHorizon or kCalendarSpanNs, the shorter) and one; 0 (none) without the heap.
     uint64_t m_calendarLimit;
     uint64_t m_heapTs;  ///< the heap's front's time step, ~0 when it is empty (with m_heap)
     uint32_t m_heapUid; ///< and its uid

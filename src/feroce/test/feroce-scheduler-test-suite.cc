@@ -497,7 +497,8 @@ struct OrderScript
     std::mt19937 rng{21}; // the moves only: no simulation draws from it
     std::ostringstream log;
     std::vector<Scripted> pool = std::vector<Scripted>(64);
-    uint64_t horizonSteps{uint64_t(MicroSeconds(100).GetTimeStep())};
+    uint64_t horizonSteps{
+        uint64_t(NanoSeconds(FeroceSimulatorImpl::kCalendarSpanNs).GetTimeStep())};
     uint32_t runs{0};
     uint32_t ns3Runs{0};
     uint32_t removed{0};
@@ -522,7 +523,8 @@ struct OrderScript
             return rng() % horizonSteps; // within the calendar's horizon
         }
         beyond++;
-        return horizonSteps + 1 + rng() % (2 * horizonSteps); // in the heap
+        // in the heap: its near events (within NearHorizon, 100 us) and its far ones
+        return horizonSteps + 1 + rng() % (20 * horizonSteps);
     }
 
     void Schedule(Scripted& e)
