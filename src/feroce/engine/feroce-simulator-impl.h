@@ -44,9 +44,10 @@ namespace ns3
  * wrappers and a virtual call.  With FeroceHeapScheduler as its scheduler it
  * calls the heap directly, and keeps the FeroceEvents due soon (within 16 us,
  * or the heap's NearHorizon if shorter) apart, in a FeroceCalendar of their
- * own: the next event is the earlier of the two fronts, in the same order.  It is feroce's default
- * (RoceHelper::SetDefaultSimulator); SimulatorImplementationType=
- * ns3::DefaultSimulatorImpl gives ns-3's own, with the same results.
+ * own: the next event is the earlier of the two fronts, in the same order.
+ * It is feroce's default (RoceHelper::SetDefaultSimulator);
+ * SimulatorImplementationType=ns3::DefaultSimulatorImpl gives ns-3's own,
+ * with the same results.
  */
 class FeroceSimulatorImpl final : public SimulatorImpl
 {
@@ -56,11 +57,11 @@ class FeroceSimulatorImpl final : public SimulatorImpl
     FeroceSimulatorImpl();
     ~FeroceSimulatorImpl() override;
 
-    /// The calendar spans at most this: 16 384 buckets of about 1 ns. A busy fabric runs an
-    /// event every few ns (a k=4 fat-tree at 25 Gb/s, every 2.4), so a bucket seldom holds two
-    /// and an insertion seldom walks a list or mispredicts (8 ns buckets, at the heap's 100 us,
-    /// held three); frames' arrivals and wake-ups are due within microseconds, and later ones
-    /// wait in the heap, in the same order (src/feroce/doc/fabric.md, session 14).
+    /// The calendar spans at most this, so its buckets are about 1 ns wide: a busy fabric runs
+    /// an event every few ns, and a bucket that seldom holds two makes an insertion that seldom
+    /// reads another event, walks a list or mispredicts. Frames' arrivals and wake-ups are due
+    /// within microseconds; a later event waits in the heap, in the same order
+    /// (src/feroce/doc/fabric.md, "The calendar's buckets 1 ns wide").
     static constexpr int64_t kCalendarSpanNs = 16000;
 
     void Destroy() override;
